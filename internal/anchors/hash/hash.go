@@ -1,0 +1,83 @@
+// Package hash is the one place that turns token or line lists into the
+// 12-hex-digit hashes written into anchors (SPEC §2.3).
+//
+// It is a leaf: the symbol extractor, the anchor engine and the tests all hash
+// through it, so two callers can never disagree on the separator or length.
+package hash
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// Separator joins token texts before hashing. A unit separator cannot occur
+// inside a source token, so ["ab","c"] and ["a","bc"] never collide.
+const Separator = "\x1f"
+
+// Len is the number of hex digits kept of each SHA-256 sum.
+const Len = 12
+
+// Sum hashes a token list: SHA-256 over the texts joined by 0x1F, first 12 hex.
+func Sum(tokens []string) string {
+	h := sha256.New()
+	for i, t := range tokens {
+		if i > 0 {
+			h.Write([]byte(Separator))
+		}
+		h.Write([]byte(t))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:Len]
+}
+
+// Lines hashes lines start..end (1-based, inclusive) of text: each line
+// trimmed, blank lines dropped. ok is false when the range is not inside the
+// text (start < 1, end < start, or end past the last line).
+func Lines(text []byte, start, end int) (sum string, ok bool) {
+	lines := SplitLines(text)
+	if start < 1 || end < start || end > len(lines) {
+		return "", false
+	}
+	return Sum(NormalisedLines(lines[start-1 : end])), true
+}
+
+// Doc hashes a whole document: every line trimmed, blank lines dropped.
+func Doc(text []byte) string {
+	return Sum(NormalisedLines(SplitLines(text)))
+}
+
+// SplitLines splits on "\n". A final newline yields no extra empty line, and a
+// leading UTF-8 byte-order mark is dropped, so a BOM never changes a hash.
+func SplitLines(text []byte) []string {
+	s := strings.TrimPrefix(string(text), "\ufeff")
+	if s == "" {
+		return nil
+	}
+	s = strings.TrimSuffix(s, "\n")
+	return strings.Split(s, "\n")
+}
+
+// NormalisedLines trims every line (CR and indentation go) and drops blanks.
+func NormalisedLines(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// IsHex12 reports whether s has the shape of a pinned hash.
+func IsHex12(s string) bool {
+	if len(s) != Len {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
