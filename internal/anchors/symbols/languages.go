@@ -1,0 +1,96 @@
+package symbols
+
+import (
+	"sort"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/c"
+	"github.com/smacker/go-tree-sitter/cpp"
+	"github.com/smacker/go-tree-sitter/csharp"
+	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/java"
+	"github.com/smacker/go-tree-sitter/javascript"
+	"github.com/smacker/go-tree-sitter/kotlin"
+	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/swift"
+	"github.com/smacker/go-tree-sitter/typescript/tsx"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
+)
+
+// Language names a grammar. The string is what other packages print and store.
+type Language string
+
+// The supported languages.
+const (
+	Go         Language = "go"
+	TypeScript Language = "typescript"
+	TSX        Language = "tsx"
+	JavaScript Language = "javascript"
+	Python     Language = "python"
+	Rust       Language = "rust"
+	Java       Language = "java"
+	Kotlin     Language = "kotlin"
+	Swift      Language = "swift"
+	C          Language = "c"
+	CPP        Language = "cpp"
+	CSharp     Language = "csharp"
+)
+
+var extensions = map[string]Language{
+	".go": Go,
+	".ts": TypeScript, ".mts": TypeScript, ".cts": TypeScript,
+	".tsx": TSX,
+	".js":  JavaScript, ".mjs": JavaScript, ".cjs": JavaScript, ".jsx": JavaScript,
+	".py": Python, ".pyi": Python,
+	".rs":   Rust,
+	".java": Java,
+	".kt":   Kotlin, ".kts": Kotlin,
+	".swift": Swift,
+	".c":     C, ".h": C,
+	".cc": CPP, ".cpp": CPP, ".cxx": CPP, ".hpp": CPP, ".hh": CPP, ".hxx": CPP,
+	".cs": CSharp,
+}
+
+// LanguageForPath picks the language by the file extension, case-insensitively.
+// A path is "/"- or OS-separated; only the last element matters.
+func LanguageForPath(path string) (Language, bool) {
+	base := path
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	dot := strings.LastIndexByte(base, '.')
+	if dot <= 0 && !(dot == 0 && len(base) > 1) {
+		return "", false
+	}
+	l, ok := extensions[strings.ToLower(base[dot:])]
+	return l, ok
+}
+
+// Languages lists every supported language, sorted.
+func Languages() []Language {
+	out := make([]Language, 0, len(grammars))
+	for l := range grammars {
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// grammars maps a language to its tree-sitter grammar; the grammar values are
+// static C tables, so one instance is shared by every parser.
+var grammars = map[Language]*sitter.Language{
+	Go:         golang.GetLanguage(),
+	TypeScript: typescript.GetLanguage(),
+	TSX:        tsx.GetLanguage(),
+	JavaScript: javascript.GetLanguage(),
+	Python:     python.GetLanguage(),
+	Rust:       rust.GetLanguage(),
+	Java:       java.GetLanguage(),
+	Kotlin:     kotlin.GetLanguage(),
+	Swift:      swift.GetLanguage(),
+	C:          c.GetLanguage(),
+	CPP:        cpp.GetLanguage(),
+	CSharp:     csharp.GetLanguage(),
+}

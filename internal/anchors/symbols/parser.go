@@ -1,0 +1,56 @@
+package symbols
+
+import (
+	"context"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// A small free list per language keeps parsers alive between calls without
+// relying on finalizers: parsers beyond the cap are closed at once.
+const parsersPerLanguage = 4
+
+var freeParsers = func() map[Language]chan *sitter.Parser {
+	m := make(map[Language]chan *sitter.Parser, len(grammars))
+	for l := range grammars {
+		m[l] = make(chan *sitter.Parser, parsersPerLanguage)
+	}
+	return m
+}()
+
+func getParser(lang Language) *sitter.Parser {
+	select {
+	case p := <-freeParsers[lang]:
+		return p
+	default:
+	}
+	p := sitter.NewParser()
+	p.SetLanguage(grammars[lang])
+	return p
+}
+
+func putParser(lang Language, p *sitter.Parser) {
+	p.Reset()
+	select {
+	case freeParsers[lang] <- p:
+	default:
+		p.Close()
+	}
+}
+
+// parseTree parses src; the caller must Close the returned tree. nil when the
+// language is unknown or tree-sitter gave up.
+func parseTree(lang Language, src []byte) *sitter.Tree {
+	if _, ok := grammars[lang]; !ok {
+		return nil
+	}
+	p := getParser(lang)
+	tree, err := p.ParseCtx(context.Background(), nil, src)
+	if err != nil || tree == nil {
+		// A failed parser may hold state; do not reuse it.
+		p.Close()
+		return nil
+	}
+	putParser(lang, p)
+	return tree
+}

@@ -1,0 +1,136 @@
+// Package symbols turns source bytes into the declarations that code anchors
+// bind to (SPEC §2.1–§2.3): kind, qualified name, byte and line spans, and the
+// comment- and whitespace-free token hashes of each declaration and its body.
+//
+// It is pure: bytes in, values out. No file system, no git, no LSP.
+package symbols
+
+import (
+	"bytes"
+	"sort"
+)
+
+// MinBodyTokens is the smallest body that gets a body hash: shorter bodies
+// ({}, return nil) collide across unrelated declarations (SPEC §2.3).
+const MinBodyTokens = 8
+
+// namePlaceholder stands in for a declaration's own name in its decl hash, so
+// a pure rename keeps the hash.
+const namePlaceholder = "\x00name"
+
+// Decl is one indexed declaration.
+type Decl struct {
+	Kind          string // SPEC §2.1 vocabulary
+	Name          string // last segment of QualifiedName (Swift labels, overload suffix included)
+	QualifiedName string // container path joined with "."
+	Container     string // qualified name of the enclosing container; "" at top level
+
+	StartLine, EndLine         int // 1-based, inclusive
+	StartByte, EndByte         int // byte offsets into the input given to Parse
+	NameStartByte, NameEndByte int
+
+	DeclHash   string   // all tokens of the declaration, own name replaced by a placeholder
+	BodyHash   string   // "" without a body or with fewer than MinBodyTokens body tokens
+	BodyTokens int      // number of body tokens
+	Signature  string   // header text for previews, whitespace collapsed, ≤ 200 bytes
+	Body       []string // body tokens, only with Options.KeepBodyTokens
+}
+
+// Options tune Parse.
+type Options struct {
+	KeepBodyTokens bool // fill Decl.Body (for similarity suggestions)
+}
+
+// Table is the result of parsing one file.
+type Table struct {
+	Language     Language
+	Decls        []Decl // source order (by StartByte)
+	SyntaxErrors int    // ERROR and MISSING nodes; what parses still resolves
+}
+
+var bom = []byte("\xef\xbb\xbf")
+
+// Parse extracts the declarations of src. It never fails: an unknown language
+// or unparsable input yields an empty table.
+func Parse(lang Language, src []byte, opt Options) (t Table) {
+	t.Language = lang
+	spec, ok := specs[lang]
+	if !ok {
+		return t
+	}
+	// Last resort: a bug in a language table must not take the server down.
+	defer func() {
+		if r := recover(); r != nil {
+			t = Table{Language: lang}
+		}
+	}()
+	off := 0
+	if bytes.HasPrefix(src, bom) {
+		src, off = src[len(bom):], len(bom)
+	}
+	tree := parseTree(lang, src)
+	if tree == nil {
+		return t
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	toks, errs := collectTokens(spec, src, root)
+	t.SyntaxErrors = errs
+	w := newWalker(src)
+	defer w.close()
+	spec.walk(w, root)
+	t.Decls = w.finish(toks, off, opt)
+	return t
+}
+
+// Tokens returns every hash token of a whole file in order.
+func Tokens(lang Language, src []byte) (out []string) {
+	spec, ok := specs[lang]
+	if !ok {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = nil
+		}
+	}()
+	src = bytes.TrimPrefix(src, bom)
+	tree := parseTree(lang, src)
+	if tree == nil {
+		return nil
+	}
+	defer tree.Close()
+	toks, _ := collectTokens(spec, src, tree.RootNode())
+	out = make([]string, len(toks))
+	for i, tk := range toks {
+		out[i] = tk.text
+	}
+	return out
+}
+
+// Innermost returns the smallest declaration whose [StartByte, EndByte)
+// contains byteOffset.
+func Innermost(t Table, byteOffset int) (Decl, bool) {
+	best := -1
+	for i, d := range t.Decls {
+		if d.StartByte <= byteOffset && byteOffset < d.EndByte {
+			if best < 0 || d.EndByte-d.StartByte < t.Decls[best].EndByte-t.Decls[best].StartByte {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return Decl{}, false
+	}
+	return t.Decls[best], true
+}
+
+// sortDecls orders by start, outer before inner on a tie.
+func sortDecls(ds []Decl) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].StartByte != ds[j].StartByte {
+			return ds[i].StartByte < ds[j].StartByte
+		}
+		return ds[i].EndByte > ds[j].EndByte
+	})
+}

@@ -1,0 +1,158 @@
+package symbols
+
+import (
+	"strings"
+)
+
+// normQuoted rewrites a '…' or "…" literal to "…" with the quote escapes
+// resolved, so 'it\'s' == "it's" and "a\"b" == 'a"b': formatters swap quotes
+// and escapes together. Other escapes stay as written.
+func normQuoted(lit string) string {
+	if len(lit) < 2 {
+		return lit
+	}
+	q := lit[0]
+	if (q != '\'' && q != '"') || lit[len(lit)-1] != q {
+		return lit
+	}
+	return `"` + unescapeQuotes(lit[1:len(lit)-1]) + `"`
+}
+
+func unescapeQuotes(body string) string {
+	if strings.IndexByte(body, '\\') < 0 {
+		return body
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c == '\\' && i+1 < len(body) {
+			if n := body[i+1]; n == '\'' || n == '"' {
+				b.WriteByte(n)
+			} else {
+				b.WriteByte(c)
+				b.WriteByte(n)
+			}
+			i++
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// normPyString normalises a Python string literal: prefix letters lowercased
+// and a redundant u dropped (black does both), ”' → """, ' → ", and quote
+// escapes resolved unless the string is raw.
+func normPyString(lit string) string {
+	i := 0
+	for i < len(lit) && lit[i] != '\'' && lit[i] != '"' {
+		i++
+	}
+	prefix := strings.ReplaceAll(strings.ToLower(lit[:i]), "u", "")
+	rest := lit[i:]
+	raw := strings.Contains(prefix, "r")
+	for _, d := range []string{`'''`, `"""`, `'`, `"`} {
+		if len(rest) >= 2*len(d) && strings.HasPrefix(rest, d) && strings.HasSuffix(rest, d) {
+			body := rest[len(d) : len(rest)-len(d)]
+			if !raw {
+				body = unescapeQuotes(body)
+			}
+			out := `"` + body + `"`
+			if len(d) == 3 {
+				out = `"""` + body + `"""`
+			}
+			return prefix + out
+		}
+	}
+	return prefix + rest // unterminated (error recovery): keep as written
+}
+
+// collapseSpace turns every whitespace run into one space and trims.
+func collapseSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// dedent strips the common indentation of a multi-line literal (Java text
+// blocks, Swift and C# multi-line strings): the language strips it too, so
+// re-indenting the code does not change the value.
+func dedent(s string) string {
+	if strings.IndexByte(s, '\n') < 0 {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	common := -1
+	for i, l := range lines {
+		if i == 0 || strings.TrimSpace(l) == "" {
+			continue
+		}
+		ind := len(l) - len(strings.TrimLeft(l, " \t"))
+		if common < 0 || ind < common {
+			common = ind
+		}
+	}
+	if common <= 0 {
+		return s
+	}
+	for i := 1; i < len(lines); i++ {
+		if len(lines[i]) >= common {
+			lines[i] = lines[i][common:]
+		} else {
+			lines[i] = strings.TrimLeft(lines[i], " \t")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// normGoNumber lowercases what gofmt lowercases: base prefixes and exponents.
+func normGoNumber(s string) string {
+	if len(s) >= 2 && s[0] == '0' && strings.ContainsRune("XBO", rune(s[1])) {
+		s = "0" + strings.ToLower(s[1:2]) + s[2:]
+	}
+	if strings.HasPrefix(s, "0x") {
+		return strings.ReplaceAll(s, "P", "p")
+	}
+	return strings.ReplaceAll(s, "E", "e")
+}
+
+// normPyNumber follows black: lowercase prefix, exponent and suffix, upper
+// case hex digits.
+func normPyNumber(s string) string {
+	l := strings.ToLower(s)
+	if strings.HasPrefix(l, "0x") {
+		return "0x" + strings.ToUpper(l[2:])
+	}
+	return l
+}
+
+// normJSNumber follows prettier's number printing: lower case, no redundant
+// exponent sign or zeros, no trailing fractional zeros or dot, a leading 0.
+func normJSNumber(s string) string {
+	l := strings.ToLower(s)
+	if strings.HasPrefix(l, "0x") || strings.HasPrefix(l, "0b") || strings.HasPrefix(l, "0o") || strings.HasSuffix(l, "n") {
+		return l
+	}
+	mant, exp := l, ""
+	if i := strings.IndexByte(l, 'e'); i >= 0 {
+		mant, exp = l[:i], l[i+1:]
+		sign := ""
+		if strings.HasPrefix(exp, "+") {
+			exp = exp[1:]
+		} else if strings.HasPrefix(exp, "-") {
+			sign, exp = "-", exp[1:]
+		}
+		exp = strings.TrimLeft(exp, "0")
+		if exp == "" {
+			exp = ""
+		} else {
+			exp = "e" + sign + exp
+		}
+	}
+	if strings.HasPrefix(mant, ".") {
+		mant = "0" + mant
+	}
+	if strings.Contains(mant, ".") && !strings.Contains(mant, "_") {
+		mant = strings.TrimRight(mant, "0")
+		mant = strings.TrimSuffix(mant, ".")
+	}
+	return mant + exp
+}

@@ -1,0 +1,161 @@
+package symbols
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// token is one hash token with the byte span (in the parsed, BOM-less source)
+// of the node it came from.
+type token struct {
+	text       string
+	start, end int
+}
+
+// langSpec is what the generic machinery needs to know about a grammar.
+type langSpec struct {
+	comments   set                        // node types dropped with their subtree
+	atoms      set                        // node types that are one token (string literals)
+	dropLeaves set                        // leaf texts dropped: optional statement terminators
+	oneTuple   set                        // parents in which a lone element's trailing comma is meaning, not format
+	docstrings bool                       // Python: drop the first string statement of a body
+	norm       func(typ, s string) string // per-language token normalisation; may be nil
+	walk       func(w *walker, root *sitter.Node)
+}
+
+type set map[string]bool
+
+func newSet(items ...string) set {
+	s := make(set, len(items))
+	for _, it := range items {
+		s[it] = true
+	}
+	return s
+}
+
+// collectTokens walks the whole tree once, iteratively (deeply nested input
+// must not exhaust the stack), and returns the hash tokens in source order
+// plus the number of ERROR and MISSING nodes seen.
+func collectTokens(spec *langSpec, src []byte, root *sitter.Node) ([]token, int) {
+	toks := make([]token, 0, len(src)/4)
+	keep := map[int]bool{} // indexes of commas that must survive trailing-comma removal
+	errs := 0
+	cur := sitter.NewTreeCursor(root)
+	defer cur.Close()
+	for {
+		n := cur.CurrentNode()
+		descend := false
+		s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
+		typ := n.Type()
+		if n.IsMissing() || n.IsError() {
+			errs++
+		}
+		switch {
+		case s >= e, spec.comments[typ]:
+		case spec.atoms[typ]:
+			toks = appendTok(toks, spec, typ, string(src[s:e]), s, e)
+		case spec.docstrings && typ == "expression_statement" && isDocstring(n):
+		case n.ChildCount() == 0:
+			text := string(src[s:e])
+			if spec.dropLeaves[text] {
+				break
+			}
+			if text == "," && len(spec.oneTuple) > 0 && loneTupleComma(spec, n) {
+				keep[len(toks)] = true
+			}
+			toks = appendTok(toks, spec, typ, text, s, e)
+		default:
+			descend = true
+		}
+		if descend && cur.GoToFirstChild() {
+			continue
+		}
+		for !cur.GoToNextSibling() {
+			if !cur.GoToParent() {
+				return dropTrailingCommas(toks, keep), errs
+			}
+		}
+	}
+}
+
+func appendTok(toks []token, spec *langSpec, typ, text string, s, e int) []token {
+	if strings.IndexByte(text, '\r') >= 0 {
+		text = strings.ReplaceAll(text, "\r\n", "\n")
+	}
+	if spec.norm != nil {
+		text = spec.norm(typ, text)
+	}
+	if strings.TrimSpace(text) == "" {
+		return toks
+	}
+	return append(toks, token{text: text, start: s, end: e})
+}
+
+// dropTrailingCommas removes a "," directly before a closing bracket: the
+// formatters add and remove them when they wrap lines.
+func dropTrailingCommas(toks []token, keep map[int]bool) []token {
+	out := toks[:0]
+	for i, t := range toks {
+		if t.text == "," && !keep[i] && i+1 < len(toks) {
+			switch toks[i+1].text {
+			case ")", "]", "}":
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// loneTupleComma: `(a,)` is a one-element tuple, not `(a)`.
+func loneTupleComma(spec *langSpec, comma *sitter.Node) bool {
+	p := comma.Parent()
+	return p != nil && spec.oneTuple[p.Type()] && p.NamedChildCount() == 1
+}
+
+// isDocstring reports whether an expression statement is a Python docstring:
+// a lone string that is the first statement of a module, class or function.
+func isDocstring(n *sitter.Node) bool {
+	if n.NamedChildCount() != 1 {
+		return false
+	}
+	switch n.NamedChild(0).Type() {
+	case "string", "concatenated_string":
+	default:
+		return false
+	}
+	p := n.Parent()
+	if p == nil {
+		return false
+	}
+	switch p.Type() {
+	case "module":
+	case "block":
+		gp := p.Parent()
+		if gp == nil || (gp.Type() != "function_definition" && gp.Type() != "class_definition") {
+			return false
+		}
+	default:
+		return false
+	}
+	for s := n.PrevNamedSibling(); s != nil; s = s.PrevNamedSibling() {
+		if s.Type() != "comment" {
+			return false
+		}
+	}
+	return true
+}
+
+func clampSpan(s, e, n int) (int, int) {
+	if s < 0 {
+		s = 0
+	}
+	if e > n {
+		e = n
+	}
+	if s > e {
+		s = e
+	}
+	return s, e
+}

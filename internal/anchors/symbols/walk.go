@@ -1,0 +1,332 @@
+package symbols
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
+)
+
+// rawDecl is a declaration as a language walker finds it; finish turns it into
+// a Decl once every name in the file is known (overloads need the whole file).
+type rawDecl struct {
+	kind     string
+	name     string   // own name; Swift carries its labels here
+	base     string   // name used before an overload suffix; "" means name
+	params   []string // parameter types as written, for the overload suffix
+	callable bool     // only callables get an overload suffix
+	parent   int      // index of the enclosing declaration, -1 at top level
+	scope    []string // container segments between parent and name (Go receiver, C++ A::, extensions)
+
+	spanStart, spanEnd int      // what the editor shows and Innermost uses
+	hashStart, hashEnd int      // the tokens of the decl hash
+	prefix             []string // tokens hashed before the range (the keyword of a split declaration)
+	nameStart, nameEnd int
+	bodyStart, bodyEnd int // bodyStart < 0: no body
+
+	suffixed  bool
+	protoOnly bool // C/C++ declaration without definition: yields to a definition of the same name
+	dropped   bool
+	qn        string
+	container string
+}
+
+// walker collects rawDecls; the language walkers drive it.
+type walker struct {
+	src   []byte
+	decls []rawDecl
+	cur   *sitter.TreeCursor
+}
+
+func newWalker(src []byte) *walker { return &walker{src: src} }
+
+func (w *walker) close() {
+	if w.cur != nil {
+		w.cur.Close()
+	}
+}
+
+type kid struct {
+	n     *sitter.Node
+	field string
+}
+
+// kids lists all children with their field names. A cursor walk is linear;
+// Child(i) in a loop is quadratic on wide nodes.
+func (w *walker) kids(n *sitter.Node) []kid {
+	if n == nil {
+		return nil
+	}
+	if w.cur == nil {
+		w.cur = sitter.NewTreeCursor(n)
+	} else {
+		w.cur.Reset(n)
+	}
+	var out []kid
+	if !w.cur.GoToFirstChild() {
+		return nil
+	}
+	for {
+		out = append(out, kid{w.cur.CurrentNode(), w.cur.CurrentFieldName()})
+		if !w.cur.GoToNextSibling() {
+			return out
+		}
+	}
+}
+
+// named lists the named children.
+func (w *walker) named(n *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	for _, k := range w.kids(n) {
+		if k.n.IsNamed() {
+			out = append(out, k.n)
+		}
+	}
+	return out
+}
+
+// field returns all children under a field name (Go's `a, b int` has two).
+func (w *walker) fieldAll(n *sitter.Node, name string) []*sitter.Node {
+	var out []*sitter.Node
+	for _, k := range w.kids(n) {
+		if k.field == name {
+			out = append(out, k.n)
+		}
+	}
+	return out
+}
+
+func (w *walker) text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(w.src))
+	return string(w.src[s:e])
+}
+
+// firstOfType returns the first named child of one of the given types.
+func (w *walker) firstOfType(n *sitter.Node, types ...string) *sitter.Node {
+	for _, c := range w.named(n) {
+		for _, t := range types {
+			if c.Type() == t {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// add appends a declaration spanning node, named by nameNode, with an optional
+// body; it returns the index for parent links and later adjustments.
+func (w *walker) add(kind string, node, nameNode, body *sitter.Node, parent int) int {
+	d := rawDecl{kind: kind, parent: parent, bodyStart: -1}
+	d.spanStart, d.spanEnd = int(node.StartByte()), int(node.EndByte())
+	d.hashStart, d.hashEnd = d.spanStart, d.spanEnd
+	if nameNode != nil {
+		d.name = w.text(nameNode)
+		d.nameStart, d.nameEnd = int(nameNode.StartByte()), int(nameNode.EndByte())
+	}
+	if body != nil {
+		d.bodyStart, d.bodyEnd = int(body.StartByte()), int(body.EndByte())
+	}
+	w.decls = append(w.decls, d)
+	return len(w.decls) - 1
+}
+
+// finish names, hashes and orders the declarations. off is added to every
+// byte offset (the length of a stripped BOM).
+func (w *walker) finish(toks []token, off int, opt Options) []Decl {
+	ds := w.decls
+	// Valid names only: error recovery can produce empty or absurd ones.
+	for i := range ds {
+		if strings.TrimSpace(ds[i].name) == "" {
+			ds[i].dropped = true
+		}
+	}
+	w.qualify()
+	// A prototype yields to a definition of the same function in the file.
+	defined := map[string]bool{}
+	for _, d := range ds {
+		if !d.dropped && !d.protoOnly {
+			defined[d.kind+" "+d.qn] = true
+		}
+	}
+	for i := range ds {
+		if ds[i].protoOnly && defined[ds[i].kind+" "+ds[i].qn] {
+			ds[i].dropped = true
+		}
+	}
+	w.suffixOverloads()
+
+	lines := lineStarts(w.src)
+	out := make([]Decl, 0, len(ds))
+	for _, d := range ds {
+		if d.dropped || w.droppedAncestor(d) {
+			continue
+		}
+		out = append(out, w.build(d, toks, lines, off, opt))
+	}
+	sortDecls(out)
+	return out
+}
+
+func (w *walker) droppedAncestor(d rawDecl) bool {
+	for p := d.parent; p >= 0; p = w.decls[p].parent {
+		if w.decls[p].dropped {
+			return true
+		}
+	}
+	return false
+}
+
+// qualify computes container and qualified names; parents precede children.
+func (w *walker) qualify() {
+	for i := range w.decls {
+		d := &w.decls[i]
+		var parts []string
+		if d.parent >= 0 {
+			parts = append(parts, w.decls[d.parent].qn)
+		}
+		parts = append(parts, d.scope...)
+		d.container = strings.Join(parts, ".")
+		if d.container == "" {
+			d.qn = d.name
+		} else {
+			d.qn = d.container + "." + d.name
+		}
+	}
+}
+
+// suffixOverloads gives same-kind, same-name callables their parameter types
+// (SPEC §2.1), then requalifies so members of a suffixed container follow.
+func (w *walker) suffixOverloads() {
+	for round := 0; round < 4; round++ {
+		count := map[string]int{}
+		for _, d := range w.decls {
+			if !d.dropped {
+				count[d.kind+" "+d.qn]++
+			}
+		}
+		changed := false
+		for i := range w.decls {
+			d := &w.decls[i]
+			if d.dropped || !d.callable || d.suffixed || count[d.kind+" "+d.qn] < 2 {
+				continue
+			}
+			base := d.base
+			if base == "" {
+				base = d.name
+			}
+			d.name = base + "(" + strings.Join(d.params, ", ") + ")"
+			d.suffixed = true
+			changed = true
+		}
+		if !changed {
+			return
+		}
+		w.qualify()
+	}
+}
+
+func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Options) Decl {
+	out := Decl{
+		Kind:          d.kind,
+		Name:          d.name,
+		QualifiedName: d.qn,
+		Container:     d.container,
+		StartByte:     d.spanStart + off,
+		EndByte:       d.spanEnd + off,
+		NameStartByte: d.nameStart + off,
+		NameEndByte:   d.nameEnd + off,
+		StartLine:     lineOf(lines, d.spanStart),
+		EndLine:       lineOf(lines, max(d.spanStart, d.spanEnd-1)),
+	}
+	// Decl hash: prefix, then the range with the own name collapsed to one placeholder.
+	declToks := append([]string(nil), d.prefix...)
+	named := false
+	for _, t := range tokRange(toks, d.hashStart, d.hashEnd) {
+		if d.nameEnd > d.nameStart && t.start >= d.nameStart && t.start < d.nameEnd {
+			if !named {
+				declToks = append(declToks, namePlaceholder)
+				named = true
+			}
+			continue
+		}
+		declToks = append(declToks, t.text)
+	}
+	out.DeclHash = hash.Sum(declToks)
+
+	sigEnd := -1
+	if d.bodyStart >= 0 {
+		body := tokRange(toks, d.bodyStart, d.bodyEnd)
+		out.BodyTokens = len(body)
+		if len(body) >= MinBodyTokens {
+			texts := make([]string, len(body))
+			for i, t := range body {
+				texts[i] = t.text
+			}
+			out.BodyHash = hash.Sum(texts)
+			if opt.KeepBodyTokens {
+				out.Body = texts
+			}
+		} else if opt.KeepBodyTokens {
+			for _, t := range body {
+				out.Body = append(out.Body, t.text)
+			}
+		}
+		if d.bodyStart > d.spanStart {
+			sigEnd = d.bodyStart
+		}
+	}
+	out.Signature = w.signature(d.spanStart, d.spanEnd, sigEnd)
+	return out
+}
+
+// tokRange returns the tokens that start inside [s, e).
+func tokRange(toks []token, s, e int) []token {
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].start >= s })
+	j := sort.Search(len(toks), func(j int) bool { return toks[j].start >= e })
+	if j < i {
+		return nil
+	}
+	return toks[i:j]
+}
+
+const maxSignature = 200
+
+// signature is the header text: up to the body, or the first line.
+func (w *walker) signature(s, e, bodyStart int) string {
+	s, e = clampSpan(s, e, len(w.src))
+	if bodyStart >= s && bodyStart <= e {
+		e = bodyStart
+	} else if nl := strings.IndexByte(string(w.src[s:e]), '\n'); nl >= 0 {
+		e = s + nl
+	}
+	sig := strings.Join(strings.Fields(string(w.src[s:e])), " ")
+	if len(sig) > maxSignature {
+		cut := maxSignature
+		for cut > 0 && !utf8.RuneStart(sig[cut]) {
+			cut--
+		}
+		sig = sig[:cut]
+	}
+	return sig
+}
+
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineOf maps a byte offset to a 1-based line.
+func lineOf(starts []int, off int) int {
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off })
+}
