@@ -1,0 +1,94 @@
+// Command clew-lsp keeps documentation honest about code: a language server
+// (no arguments, or `serve`) and the command line that CI gates on.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"sort"
+	"strings"
+)
+
+// version is set by -ldflags "-X main.version=…"; otherwise the module
+// version from the build info is used.
+var version = ""
+
+// command is one sub-command: it gets its arguments and the standard
+// streams and returns the process exit code.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+var commands map[string]command
+
+func init() {
+	commands = map[string]command{
+		"verify":  {"check every code anchor and claim; rebind moved anchors unless --check", runVerify},
+		"confirm": {"pin unpinned anchors and confirm reviewed ones (writes current hashes)", runConfirm},
+		"version": {"print the version", runVersion},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		args = []string{"serve"}
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "help" {
+		usage(stdout)
+		return 0
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "clew-lsp: unknown command %q\n\n", name)
+		usage(stderr)
+		return 2
+	}
+	return cmd.run(ctx, args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: clew-lsp [command] [arguments]")
+	fmt.Fprintln(w, "\nWith no command, clew-lsp serves the Language Server Protocol on stdio.")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun `clew-lsp <command> --help` for a command's flags.")
+}
+
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return strings.TrimPrefix(bi.Main.Version, "v")
+	}
+	return "dev"
+}
+
+func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version", "", "print the version", stderr)
+	if _, code, done := parse(fs, args); done {
+		return code
+	}
+	fmt.Fprintf(stdout, "clew-lsp %s\n", versionString())
+	return 0
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+)
+
+func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("verify", "[DIR] [--check] [--strict] [--json]",
+		"Checks every code anchor and claim of the workspace DIR (default: the current directory).\n"+
+			"Without --check, moved and renamed anchors are rebound in place (hashes kept), so the\n"+
+			"diff lands in the working tree for review. Exit 0: nothing gates; 1: something gates;\n"+
+			"2: usage or configuration error.", stderr)
+	check := fs.Bool("check", false, "write nothing; only report")
+	strict := fs.Bool("strict", false, "unpinned anchors gate too")
+	asJSON := fs.Bool("json", false, "print one JSON object (SPEC §6 shape)")
+	pos, code, done := parse(fs, args)
+	if done {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintln(stderr, "clew-lsp verify: one workspace directory at most")
+		return 2
+	}
+	dir := "."
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	files, _, err := disk.Open(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
+		return 2
+	}
+	snap, err := disk.Load(files.Root())
+	if err != nil {
+		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
+		return 2
+	}
+	rep, err := snap.Check(ctx, workspace.CheckOptions{Strict: *strict})
+	if err != nil {
+		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
+		return 2
+	}
+	rebound := false
+	if !*check {
+		if err := writeEdits(snap, files, rep.Rebinds()); err != nil {
+			fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
+			return 2
+		}
+		rebound = len(rep.Rebinds()) > 0
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
+			return 2
+		}
+	} else {
+		fmt.Fprint(stdout, rep.Text(workspace.TextOptions{Rebound: rebound}))
+	}
+	return rep.Exit
+}
+
+// writeEdits applies doc edits computed against the snapshot. A doc that
+// changed on disk since the snapshot read it is left alone: the edits were
+// computed for other bytes.
+func writeEdits(snap *workspace.Snapshot, files *disk.Files, edits []workspace.DocEdit) error {
+	for _, de := range edits {
+		before, _ := snap.ReadFile(de.Doc)
+		now, err := files.Read(de.Doc)
+		if err != nil || string(now) != string(before) {
+			return fmt.Errorf("%s changed while it was checked; run again", de.Doc)
+		}
+		if err := files.WriteFile(de.Doc, de.Apply(before)); err != nil {
+			return fmt.Errorf("writing %s: %w", de.Doc, err)
+		}
+	}
+	return nil
+}

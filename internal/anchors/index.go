@@ -1,0 +1,142 @@
+package anchors
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// Ref is one declaration of one indexed file.
+type Ref struct {
+	Path string
+	Decl *symbols.Decl
+}
+
+func (r Ref) candidate() Candidate {
+	return Candidate{Path: r.Path, QualifiedName: r.Decl.QualifiedName, Kind: r.Decl.Kind, LineStart: r.Decl.StartLine}
+}
+
+// Index holds the declaration tables of the files read so far. It is built
+// once per check (or kept by the server between checks) and only grows.
+type Index struct {
+	files      map[string][]symbols.Decl
+	byIdentity map[string][]Ref
+	byBody     map[string][]Ref
+	byBase     map[string][]Ref
+}
+
+// NewIndex returns an empty index.
+func NewIndex() *Index {
+	return &Index{
+		files:      map[string][]symbols.Decl{},
+		byIdentity: map[string][]Ref{},
+		byBody:     map[string][]Ref{},
+		byBase:     map[string][]Ref{},
+	}
+}
+
+func identityKey(kind, qname string) string { return kind + "\x00" + qname }
+
+// Add indexes one file's declarations. Adding a path twice is a no-op, so the
+// cheap and the repository-wide pass can share one index.
+func (ix *Index) Add(path string, decls []symbols.Decl) {
+	if _, ok := ix.files[path]; ok {
+		return
+	}
+	ix.files[path] = decls
+	for i := range decls {
+		d := &ix.files[path][i]
+		ref := Ref{Path: path, Decl: d}
+		k := identityKey(d.Kind, d.QualifiedName)
+		ix.byIdentity[k] = append(ix.byIdentity[k], ref)
+		if d.BodyHash != "" {
+			ix.byBody[d.BodyHash] = append(ix.byBody[d.BodyHash], ref)
+		}
+		b := BaseName(d.QualifiedName)
+		ix.byBase[b] = append(ix.byBase[b], ref)
+	}
+}
+
+// Has reports whether path was indexed (read and parsed).
+func (ix *Index) Has(path string) bool { _, ok := ix.files[path]; return ok }
+
+// Decls returns the declarations of one indexed file in source order.
+func (ix *Index) Decls(path string) []symbols.Decl { return ix.files[path] }
+
+// Paths lists the indexed files, sorted.
+func (ix *Index) Paths() []string {
+	out := make([]string, 0, len(ix.files))
+	for p := range ix.files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Named lists the declarations whose base name is name, sorted by path and
+// line: what a refused confirm names ("these declarations of that name exist").
+func (ix *Index) Named(name string) []Candidate {
+	refs := ix.byBase[BaseName(name)]
+	out := make([]Candidate, 0, len(refs))
+	for _, r := range refs {
+		out = append(out, r.candidate())
+	}
+	sortCandidates(out)
+	return out
+}
+
+func sortCandidates(c []Candidate) {
+	sort.Slice(c, func(i, j int) bool {
+		if c[i].Path != c[j].Path {
+			return c[i].Path < c[j].Path
+		}
+		if c[i].LineStart != c[j].LineStart {
+			return c[i].LineStart < c[j].LineStart
+		}
+		return c[i].QualifiedName < c[j].QualifiedName
+	})
+}
+
+// ContainerOf returns the qualified name's container: everything before the
+// last "." that is not inside (), <> or [] (overload suffixes and generic
+// receivers may hold dots).
+func ContainerOf(qname string) string {
+	if i := lastTopLevelDot(qname); i >= 0 {
+		return qname[:i]
+	}
+	return ""
+}
+
+// BaseName is the last segment without its parameter suffix:
+// `Mixer.blend(first:second:)` → `blend`. It is what a file must contain
+// textually to hold the declaration, so it also drives prefiltering.
+func BaseName(qname string) string {
+	s := qname
+	if i := lastTopLevelDot(s); i >= 0 {
+		s = s[i+1:]
+	}
+	if i := strings.IndexAny(s, "(<["); i > 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+func lastTopLevelDot(s string) int {
+	depth := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		switch s[i] {
+		case ')', '>', ']':
+			depth++
+		case '(', '<', '[':
+			if depth > 0 {
+				depth--
+			}
+		case '.':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,265 @@
+package anchors
+
+import (
+	"path"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// FileStatus says what happened when the engine asked for a file.
+type FileStatus int
+
+const (
+	FileOK       FileStatus = iota
+	FileMissing             // not in the workspace
+	FileBinary              // skipped: holds a NUL byte
+	FileTooLarge            // skipped: over the size limit
+	FileUnread              // not read: the budget stopped first
+)
+
+// Env is what resolution may look at. It is plain data and functions over
+// bytes, so the same ladder runs under the CLI, the server and the tests.
+type Env struct {
+	Index *Index
+	// File returns a file's content and status (lines and doc anchors, and
+	// telling a missing hinted file from an undeclared name).
+	File func(path string) ([]byte, FileStatus)
+	// Origin optionally returns the body tokens of the declaration the
+	// anchor was pinned on (found in history), for similarity suggestions.
+	Origin func(a Anchor) []string
+}
+
+// Resolve runs the ladder for one anchor. It never fails; what it cannot
+// decide from env it reports as lost or unchecked with a reason.
+func Resolve(a Anchor, env Env) Result {
+	switch a.Form {
+	case FormLines:
+		return resolveLines(a, env)
+	case FormDoc:
+		return resolveDoc(a, env)
+	}
+	return resolveSymbol(a, env)
+}
+
+func boolp(b bool) *bool { return &b }
+
+func bindingOf(r Ref) *Binding {
+	return &Binding{
+		Form: FormSymbol, Kind: r.Decl.Kind, QualifiedName: r.Decl.QualifiedName, Path: r.Path,
+		StartLine: r.Decl.StartLine, EndLine: r.Decl.EndLine,
+		DeclHash: r.Decl.DeclHash, BodyHash: r.Decl.BodyHash, Signature: r.Decl.Signature,
+	}
+}
+
+func found(state State, reason string, r Ref) Result {
+	return Result{
+		State:  state,
+		Detail: Detail{Reason: reason, Path: r.Path, LineStart: r.Decl.StartLine, LineEnd: r.Decl.EndLine},
+		Found:  bindingOf(r),
+	}
+}
+
+func resolveSymbol(a Anchor, env Env) Result {
+	ix := env.Index
+	if ix == nil {
+		ix = NewIndex()
+	}
+	identity := ix.byIdentity[identityKey(a.Kind, a.QualifiedName)]
+
+	// Stage 1: same identity in the hinted file.
+	var inHint, elsewhere []Ref
+	for _, r := range identity {
+		if r.Path == a.Path {
+			inHint = append(inHint, r)
+		} else {
+			elsewhere = append(elsewhere, r)
+		}
+	}
+	if len(inHint) > 0 {
+		best, tied := rank(inHint, a)
+		if tied != nil {
+			return ambiguous(a, tied)
+		}
+		switch {
+		case !a.Pinned():
+			return found(StateUnpinned, ReasonIdentityMatched, best)
+		case best.Decl.DeclHash == a.DeclSHA:
+			return found(StateFresh, ReasonIdentityMatched, best)
+		default:
+			r := found(StateStale, ReasonBodyChanged, best)
+			r.Detail.ExpectedHash, r.Detail.ActualHash = a.DeclSHA, best.Decl.DeclHash
+			return r
+		}
+	}
+
+	// Stage 2: same identity in another file.
+	if len(elsewhere) > 0 {
+		best, tied := rank(elsewhere, a)
+		if tied != nil {
+			return ambiguous(a, tied)
+		}
+		r := found(StateMovedRenamed, ReasonMoved, best)
+		r.Detail.MovedTo = best.Path
+		if a.Pinned() {
+			r.Detail.BodyChanged = boolp(best.Decl.DeclHash != a.DeclSHA)
+			if *r.Detail.BodyChanged {
+				r.Detail.ExpectedHash, r.Detail.ActualHash = a.DeclSHA, best.Decl.DeclHash
+			}
+		}
+		return r
+	}
+
+	if a.BodySHA != "" {
+		byBody := ix.byBody[a.BodySHA]
+		container := ContainerOf(a.QualifiedName)
+		// Stage 3: same kind, same container, same body, other name. A
+		// top-level declaration's container is its file: a top-level function
+		// renamed into another file is moved_and_renamed, not renamed.
+		var renamed, anywhere []Ref
+		for _, r := range byBody {
+			if r.Decl.Kind != a.Kind || r.Decl.QualifiedName == a.QualifiedName {
+				continue
+			}
+			anywhere = append(anywhere, r)
+			if ContainerOf(r.Decl.QualifiedName) == container && (container != "" || r.Path == a.Path) {
+				renamed = append(renamed, r)
+			}
+		}
+		if len(renamed) > 0 {
+			return renamedResult(a, renamed, ReasonRenamed)
+		}
+		// Stage 4: same kind, same body, anywhere.
+		if len(anywhere) > 0 {
+			return renamedResult(a, anywhere, ReasonMovedAndRenamed)
+		}
+	}
+
+	// Stage 5: nothing.
+	return lost(a, env)
+}
+
+func renamedResult(a Anchor, cands []Ref, reason string) Result {
+	best, tied := rank(cands, a)
+	if tied != nil {
+		return ambiguous(a, tied)
+	}
+	r := found(StateMovedRenamed, reason, best)
+	if best.Path != a.Path {
+		r.Detail.MovedTo = best.Path
+	}
+	if best.Decl.QualifiedName != a.QualifiedName {
+		r.Detail.RenamedTo = best.Decl.QualifiedName
+	}
+	r.Detail.SignatureChanged = boolp(best.Decl.DeclHash != a.DeclSHA)
+	return r
+}
+
+// rank applies the "no guessing" rule: prefer an identical decl hash, then
+// the hint's directory; if several remain, return them all as tied.
+func rank(cands []Ref, a Anchor) (Ref, []Ref) {
+	if len(cands) == 1 {
+		return cands[0], nil
+	}
+	set := cands
+	if a.Pinned() {
+		if same := filter(set, func(r Ref) bool { return r.Decl.DeclHash == a.DeclSHA }); len(same) > 0 {
+			set = same
+		}
+	}
+	if len(set) > 1 {
+		dir := path.Dir(a.Path)
+		if same := filter(set, func(r Ref) bool { return path.Dir(r.Path) == dir }); len(same) > 0 {
+			set = same
+		}
+	}
+	if len(set) == 1 {
+		return set[0], nil
+	}
+	return Ref{}, set
+}
+
+func filter(refs []Ref, keep func(Ref) bool) []Ref {
+	var out []Ref
+	for _, r := range refs {
+		if keep(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func ambiguous(a Anchor, tied []Ref) Result {
+	c := make([]Candidate, 0, len(tied))
+	for _, r := range tied {
+		c = append(c, r.candidate())
+	}
+	sortCandidates(c)
+	return Result{State: StateLost, Detail: Detail{Reason: ReasonAmbiguous, Path: a.Path, Candidates: c}}
+}
+
+func lost(a Anchor, env Env) Result {
+	reason := ReasonDeclarationMissing
+	if env.File != nil {
+		switch _, st := env.File(a.Path); st {
+		case FileMissing:
+			reason = ReasonFileMissing
+		case FileBinary:
+			return Result{State: StateUnchecked, Detail: Detail{Reason: ReasonBinary, Path: a.Path}}
+		case FileTooLarge:
+			return Result{State: StateUnchecked, Detail: Detail{Reason: ReasonFileTooLarge, Path: a.Path}}
+		case FileUnread:
+			return Result{State: StateUnchecked, Detail: Detail{Reason: ReasonBudget, Path: a.Path}}
+		}
+	}
+	if reason == ReasonDeclarationMissing {
+		if _, ok := symbols.LanguageForPath(a.Path); !ok {
+			reason = ReasonUnsupported
+		}
+	}
+	r := Result{State: StateLost, Detail: Detail{Reason: reason, Path: a.Path}}
+	var origin []string
+	if env.Origin != nil {
+		origin = env.Origin(a)
+	}
+	r.Detail.Suggestions = suggest(a, env.Index, origin)
+	return r
+}
+
+func resolveDoc(a Anchor, env Env) Result {
+	content, st, r, ok := readTarget(a, env)
+	if !ok {
+		return r
+	}
+	_ = st
+	sum := hash.Doc(content)
+	b := &Binding{Form: FormDoc, Kind: "doc", Path: a.Path, DeclHash: sum}
+	switch {
+	case !a.Pinned():
+		return Result{State: StateUnpinned, Detail: Detail{Reason: ReasonUnpinned, Path: a.Path}, Found: b}
+	case sum == a.DeclSHA:
+		return Result{State: StateFresh, Detail: Detail{Reason: ReasonIdentityMatched, Path: a.Path}, Found: b}
+	}
+	return Result{State: StateStale, Detail: Detail{Reason: ReasonContentChanged, Path: a.Path,
+		ExpectedHash: a.DeclSHA, ActualHash: sum}, Found: b}
+}
+
+// readTarget fetches the file a lines/doc anchor names, turning every status
+// other than OK into the matching verdict.
+func readTarget(a Anchor, env Env) ([]byte, FileStatus, Result, bool) {
+	if env.File == nil {
+		return nil, FileMissing, Result{State: StateLost, Detail: Detail{Reason: ReasonFileMissing, Path: a.Path}}, false
+	}
+	content, st := env.File(a.Path)
+	switch st {
+	case FileOK:
+		return content, st, Result{}, true
+	case FileMissing:
+		return nil, st, Result{State: StateLost, Detail: Detail{Reason: ReasonFileMissing, Path: a.Path}}, false
+	case FileBinary:
+		return nil, st, Result{State: StateUnchecked, Detail: Detail{Reason: ReasonBinary, Path: a.Path}}, false
+	case FileTooLarge:
+		return nil, st, Result{State: StateUnchecked, Detail: Detail{Reason: ReasonFileTooLarge, Path: a.Path}}, false
+	}
+	return nil, st, Result{State: StateUnchecked, Detail: Detail{Reason: ReasonBudget, Path: a.Path}}, false
+}

@@ -1,0 +1,131 @@
+package anchors
+
+import (
+	"sort"
+	"strings"
+)
+
+// MaxSuggestions bounds what a lost anchor offers (SPEC §2.4).
+const MaxSuggestions = 3
+
+// BodySimilarity is the token overlap from which a body counts as similar.
+const BodySimilarity = 0.7
+
+// suggest proposes up to three declarations for a lost anchor: names close
+// by edit distance, or bodies whose tokens overlap the pinned body's by at
+// least 0.7 (only when the pinned body is known from history). They are
+// offered as quick fixes, never applied.
+func suggest(a Anchor, ix *Index, origin []string) []Candidate {
+	if ix == nil {
+		return nil
+	}
+	type scored struct {
+		ref  Ref
+		sim  float64
+		dist int
+	}
+	base := strings.ToLower(BaseName(a.QualifiedName))
+	maxDist := len(base) / 3
+	if maxDist < 2 {
+		maxDist = 2
+	}
+	var all []scored
+	for _, p := range ix.Paths() {
+		decls := ix.files[p]
+		for i := range decls {
+			d := &decls[i]
+			if d.QualifiedName == a.QualifiedName && d.Kind == a.Kind && p == a.Path {
+				continue
+			}
+			s := scored{ref: Ref{Path: p, Decl: d}, dist: levenshtein(base, strings.ToLower(BaseName(d.QualifiedName)), maxDist+1)}
+			if len(origin) > 0 && len(d.Body) > 0 {
+				s.sim = overlap(origin, d.Body)
+			}
+			if s.sim >= BodySimilarity || s.dist <= maxDist {
+				all = append(all, s)
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		x, y := all[i], all[j]
+		if (x.sim >= BodySimilarity) != (y.sim >= BodySimilarity) {
+			return x.sim >= BodySimilarity
+		}
+		if x.sim != y.sim {
+			return x.sim > y.sim
+		}
+		if (x.ref.Decl.Kind == a.Kind) != (y.ref.Decl.Kind == a.Kind) {
+			return x.ref.Decl.Kind == a.Kind
+		}
+		if x.dist != y.dist {
+			return x.dist < y.dist
+		}
+		if x.ref.Path != y.ref.Path {
+			return x.ref.Path < y.ref.Path
+		}
+		return x.ref.Decl.StartLine < y.ref.Decl.StartLine
+	})
+	var out []Candidate
+	for _, s := range all {
+		if len(out) == MaxSuggestions {
+			break
+		}
+		out = append(out, s.ref.candidate())
+	}
+	return out
+}
+
+// overlap is the multiset intersection of two token lists over the larger
+// list's length: 1 for identical bodies, near 0 for unrelated ones.
+func overlap(a, b []string) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	counts := make(map[string]int, len(a))
+	for _, t := range a {
+		counts[t]++
+	}
+	common := 0
+	for _, t := range b {
+		if counts[t] > 0 {
+			counts[t]--
+			common++
+		}
+	}
+	n := len(a)
+	if len(b) > n {
+		n = len(b)
+	}
+	return float64(common) / float64(n)
+}
+
+// levenshtein is the edit distance between a and b, capped at limit (the
+// caller only cares whether it is small).
+func levenshtein(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > limit || -d > limit {
+		return limit
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(rb)], limit)
+}

@@ -1,0 +1,69 @@
+package workspace
+
+import (
+	"sync"
+	"time"
+)
+
+// Budget limit names, as reported in `budget.limit`.
+const (
+	LimitFiles = "files"
+	LimitBytes = "bytes"
+	LimitTime  = "time"
+)
+
+// spender enforces one check's budget across both passes. The first limit
+// hit is recorded and every later read is refused, so the report can say
+// exactly which limit stopped the check.
+type spender struct {
+	mu    sync.Mutex
+	b     Budget
+	start time.Time
+	files int
+	bytes int64
+	limit string
+}
+
+func newSpender(b Budget) *spender { return &spender{b: b, start: time.Now()} }
+
+// allow reports whether one more file may be read.
+func (s *spender) allow() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.limit != "" {
+		return false
+	}
+	switch {
+	case s.files >= s.b.MaxFiles:
+		s.limit = LimitFiles
+	case s.bytes >= s.b.MaxBytes:
+		s.limit = LimitBytes
+	case time.Since(s.start).Milliseconds() >= s.b.MaxMS:
+		s.limit = LimitTime
+	}
+	return s.limit == ""
+}
+
+func (s *spender) spend(n int) {
+	s.mu.Lock()
+	s.files++
+	s.bytes += int64(n)
+	s.mu.Unlock()
+}
+
+func (s *spender) report() BudgetReport {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := BudgetReport{FilesRead: s.files, BytesRead: s.bytes, ElapsedMS: time.Since(s.start).Milliseconds()}
+	if s.limit != "" {
+		l := s.limit
+		r.Limit = &l
+	}
+	return r
+}
+
+func (s *spender) stopped() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.limit != ""
+}

@@ -1,0 +1,75 @@
+package workspace
+
+import (
+	"crypto/sha256"
+	"sync"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// tableCache memoises declaration tables by language and content hash, so
+// a file is parsed once however many snapshots and checks see it.
+type tableCache struct {
+	mu sync.Mutex
+	m  map[[sha256.Size]byte]symbols.Table
+}
+
+// maxCachedTables bounds the memo; past it the cache starts over rather
+// than growing without end in a long editor session.
+const maxCachedTables = 50000
+
+func newTableCache() *tableCache {
+	return &tableCache{m: map[[sha256.Size]byte]symbols.Table{}}
+}
+
+func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
+	h := sha256.New()
+	h.Write([]byte(lang))
+	h.Write([]byte{0})
+	h.Write(src)
+	var key [sha256.Size]byte
+	copy(key[:], h.Sum(nil))
+	c.mu.Lock()
+	t, ok := c.m[key]
+	c.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+	c.mu.Lock()
+	if len(c.m) >= maxCachedTables {
+		c.m = map[[sha256.Size]byte]symbols.Table{}
+	}
+	c.m[key] = t
+	c.mu.Unlock()
+	return t
+}
+
+// readCache makes a snapshot idempotent: the first read of a path is the
+// answer for the snapshot's whole life.
+type readCache struct {
+	mu sync.Mutex
+	m  map[string]readResult
+}
+
+type readResult struct {
+	b  []byte
+	st anchors.FileStatus
+}
+
+func newReadCache() *readCache { return &readCache{m: map[string]readResult{}} }
+
+func (c *readCache) get(p string, read func() ([]byte, anchors.FileStatus)) ([]byte, anchors.FileStatus) {
+	c.mu.Lock()
+	r, ok := c.m[p]
+	c.mu.Unlock()
+	if ok {
+		return r.b, r.st
+	}
+	b, st := read()
+	c.mu.Lock()
+	c.m[p] = readResult{b, st}
+	c.mu.Unlock()
+	return b, st
+}

@@ -1,0 +1,271 @@
+package workspace
+
+import (
+	"context"
+	"path"
+	"sort"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// CheckOptions tune one check.
+type CheckOptions struct {
+	// Strict makes unpinned anchors gate (verify --strict).
+	Strict bool
+	// Budget, when set, replaces the configured budget as is (tests and
+	// benchmarks use it to starve or to lift the limits).
+	Budget *Budget
+}
+
+// Check verifies every code anchor of the snapshot. It never fails on broken
+// input; it returns ctx.Err() only when cancelled.
+func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error) {
+	b := s.config.Budget
+	if opt.Budget != nil {
+		b = *opt.Budget
+	}
+	run := &checkRun{s: s, sp: newSpender(b), ix: anchors.NewIndex(),
+		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}}
+
+	docs, diags := s.parseDocs()
+	all := docs.anchors
+
+	// Cheap pass: only the hinted files.
+	for _, p := range hintedPaths(all) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		run.load(p)
+	}
+	results := make([]anchors.Result, len(all))
+	var unsettled []int
+	for i, a := range all {
+		results[i] = anchors.Resolve(a, run.env())
+		if !results[i].Settled(a) {
+			unsettled = append(unsettled, i)
+		}
+	}
+
+	// Repository-wide pass, only for what the cheap pass left open.
+	if len(unsettled) > 0 {
+		open := make([]anchors.Anchor, len(unsettled))
+		for j, i := range unsettled {
+			open[j] = all[i]
+		}
+		if err := run.repoWide(ctx, open); err != nil {
+			return nil, err
+		}
+		complete := !run.sp.stopped()
+		for _, i := range unsettled {
+			if complete {
+				results[i] = anchors.Resolve(all[i], run.env())
+			} else {
+				// Never report lost (or a guess) for a search that did not
+				// finish: the anchor keeps its last known state.
+				results[i] = anchors.Result{State: anchors.StateUnchecked,
+					Detail: anchors.Detail{Reason: anchors.ReasonBudget, Path: all[i].Path}}
+			}
+		}
+	}
+
+	rep := &Report{
+		Complete:           !run.sp.stopped(),
+		UncheckedAnchorIDs: []string{},
+		Anchors:            []AnchorReport{},
+		Claims:             []ClaimReport{},
+		Diagnostics:        diags,
+		Skipped:            run.skipped(),
+	}
+	for i, a := range all {
+		r := results[i]
+		ar := AnchorReport{
+			ID: a.ID(), Doc: a.Doc, Line: a.Line, Claim: a.Claim, Kind: a.Kind,
+			QualifiedName: a.QualifiedName, Path: a.Path, State: r.State, Detail: r.Detail,
+			Anchor: a, Found: r.Found,
+		}
+		if a.Form == anchors.FormLines {
+			ar.QualifiedName = anchors.LinesRef(a.Path, a.StartLine, a.EndLine)
+		}
+		ar.Gating = s.config.IsBlocking(string(r.State), opt.Strict)
+		if r.State == anchors.StateUnchecked {
+			rep.UncheckedAnchorIDs = append(rep.UncheckedAnchorIDs, a.ID())
+		}
+		rep.Anchors = append(rep.Anchors, ar)
+	}
+	rep.index = run.ix
+	rep.Budget = run.sp.report()
+	rep.FallbackShare = fallbackShare(all)
+	rep.Exit = exitCode(rep)
+	return rep, nil
+}
+
+// parsedDocs is every anchor of every doc, in doc then line order.
+type parsedDocs struct {
+	anchors []anchors.Anchor
+}
+
+func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
+	var out parsedDocs
+	diags := append([]Diagnostic{}, s.cfgDiags...)
+	for _, doc := range s.Docs() {
+		text, st := s.ReadFile(doc)
+		if st != anchors.FileOK {
+			continue
+		}
+		as, ds := anchors.ParseDoc(doc, text)
+		out.anchors = append(out.anchors, as...)
+		for _, d := range ds {
+			diags = append(diags, fromAnchorDiag(d))
+		}
+	}
+	return out, diags
+}
+
+func fromAnchorDiag(d anchors.Diagnostic) Diagnostic {
+	return Diagnostic{Doc: d.Doc, Line: d.Line, Severity: d.Severity, Code: d.Code, Message: d.Message,
+		StartByte: d.Span.Start, EndByte: d.Span.End}
+}
+
+func hintedPaths(all []anchors.Anchor) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, a := range all {
+		if !seen[a.Path] {
+			seen[a.Path] = true
+			out = append(out, a.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func fallbackShare(all []anchors.Anchor) FallbackShare {
+	f := FallbackShare{Total: len(all)}
+	for _, a := range all {
+		if a.Form != anchors.FormSymbol {
+			f.Fallback++
+		}
+	}
+	if f.Total > 0 {
+		f.Share = float64(int(float64(f.Fallback)/float64(f.Total)*10000+0.5)) / 10000
+	}
+	return f
+}
+
+// exitCode follows SPEC §2.4 "Gating" and §6: 2 for a config error, 1 when
+// anything gates or a doc has a parse error, else 0.
+func exitCode(r *Report) int {
+	code := 0
+	for _, d := range r.Diagnostics {
+		if d.Code == CodeConfigInvalid {
+			return 2
+		}
+		if d.Severity == SeverityError {
+			code = 1
+		}
+	}
+	for _, a := range r.Anchors {
+		if a.Gating {
+			code = 1
+		}
+	}
+	for _, c := range r.Claims {
+		for _, l := range c.Legs {
+			if l.Gating && l.State != "ok" {
+				code = 1
+			}
+		}
+	}
+	return code
+}
+
+// checkRun is the mutable state of one check: which files were read, the
+// index built from them, and the budget.
+type checkRun struct {
+	s       *Snapshot
+	sp      *spender
+	ix      *anchors.Index
+	status  map[string]anchors.FileStatus
+	origins map[string][]string
+}
+
+func (r *checkRun) env() anchors.Env {
+	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin}
+}
+
+// file is the ladder's view of a file: read once per check, within budget.
+func (r *checkRun) file(p string) ([]byte, anchors.FileStatus) {
+	if st, ok := r.status[p]; ok {
+		if st != anchors.FileOK {
+			return nil, st
+		}
+		b, _ := r.s.ReadFile(p)
+		return b, st
+	}
+	return r.load(p)
+}
+
+// load reads a hinted file within the budget and indexes its declarations.
+func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
+	if st, ok := r.status[p]; ok {
+		b, _ := r.s.ReadFile(p)
+		return b, st
+	}
+	if !r.sp.allow() {
+		r.status[p] = anchors.FileUnread
+		return nil, anchors.FileUnread
+	}
+	b, st := r.s.ReadFile(p)
+	r.status[p] = st
+	if st != anchors.FileOK {
+		return nil, st
+	}
+	r.sp.spend(len(b))
+	if lang, ok := r.s.language(p); ok {
+		r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
+	}
+	return b, st
+}
+
+func (r *checkRun) skipped() []SkippedFile {
+	var out []SkippedFile
+	for p, st := range r.status {
+		switch st {
+		case anchors.FileBinary:
+			out = append(out, SkippedFile{p, anchors.ReasonBinary})
+		case anchors.FileTooLarge:
+			out = append(out, SkippedFile{p, anchors.ReasonFileTooLarge})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// language maps a path to its grammar, honouring languages.disable.
+func (s *Snapshot) language(p string) (symbols.Language, bool) {
+	lang, ok := symbols.LanguageForPath(p)
+	if !ok {
+		return "", false
+	}
+	for _, d := range s.config.Languages.Disable {
+		if string(lang) == d {
+			return "", false
+		}
+	}
+	return lang, true
+}
+
+// family groups grammars a declaration can move between without changing
+// what it is (a TS function moved into a .tsx file, a C function into C++).
+func family(lang symbols.Language) string {
+	switch lang {
+	case "typescript", "tsx", "javascript":
+		return "js"
+	case "c", "cpp":
+		return "c"
+	}
+	return string(lang)
+}
+
+func sameDir(a, b string) bool { return path.Dir(a) == path.Dir(b) }

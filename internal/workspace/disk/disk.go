@@ -1,0 +1,190 @@
+// Package disk is the real-I/O side of the workspace: it lists and reads
+// files under a root (never outside it), wires git in through gitstate, and
+// writes docs atomically. The CLI and the server both load workspaces
+// through Load, so their answers agree.
+package disk
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/gitstate"
+)
+
+// DefaultExcludes are directories never walked for untracked files.
+var DefaultExcludes = map[string]bool{".git": true, "node_modules": true, "vendor": true, "third_party": true}
+
+// Files implements workspace.Files over a directory.
+type Files struct {
+	root string // absolute, symlinks resolved
+	git  *gitstate.Repo
+}
+
+// Load opens root (a git work tree or a plain directory) and returns its
+// first snapshot.
+func Load(root string) (*workspace.Snapshot, error) {
+	f, g, err := Open(root)
+	if err != nil {
+		return nil, err
+	}
+	var gi workspace.Git
+	if g != nil {
+		gi = g
+	}
+	return workspace.Load(f.root, f, gi)
+}
+
+// Open returns the file source and the repository (nil outside git).
+func Open(root string) (*Files, *gitstate.Repo, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	abs, err = filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("workspace %s: %w", root, err)
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, nil, fmt.Errorf("workspace %s is not a directory", root)
+	}
+	g, err := gitstate.Open(abs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading git repository at %s: %w", root, err)
+	}
+	return &Files{root: abs, git: g}, g, nil
+}
+
+// Root is the absolute workspace directory.
+func (f *Files) Root() string { return f.root }
+
+// List returns tracked files plus untracked files git does not ignore; in a
+// plain directory, every file outside the default excludes.
+func (f *Files) List() ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	if f.git != nil {
+		tracked, err := f.git.Tracked()
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range tracked {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	err := filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable directory is skipped, not fatal
+		}
+		rel, _ := filepath.Rel(f.root, p)
+		rel = filepath.ToSlash(rel)
+		if rel == "." {
+			return nil
+		}
+		if d.IsDir() {
+			if DefaultExcludes[d.Name()] || (f.git != nil && f.git.Ignored(rel, true)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || seen[rel] {
+			return nil
+		}
+		if f.git != nil && f.git.Ignored(rel, false) {
+			return nil
+		}
+		seen[rel] = true
+		out = append(out, rel)
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// abs maps a workspace path to disk, refusing anything that resolves
+// outside the root (.., absolute paths, symlinks pointing out).
+func (f *Files) abs(rel string) (string, error) {
+	if rel == "" || filepath.IsAbs(rel) || strings.Contains(rel, "\\") {
+		return "", fs.ErrNotExist
+	}
+	p := filepath.Join(f.root, filepath.FromSlash(rel))
+	if !within(f.root, p) {
+		return "", fs.ErrNotExist
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	if !within(f.root, real) {
+		return "", fs.ErrNotExist
+	}
+	return real, nil
+}
+
+func within(root, p string) bool {
+	return p == root || strings.HasPrefix(p, root+string(filepath.Separator))
+}
+
+// Read returns a file's bytes.
+func (f *Files) Read(rel string) ([]byte, error) {
+	p, err := f.abs(rel)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(p)
+}
+
+// Size returns a regular file's size; anything else is missing.
+func (f *Files) Size(rel string) (int64, error) {
+	p, err := f.abs(rel)
+	if err != nil {
+		return 0, err
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return 0, err
+	}
+	if !st.Mode().IsRegular() {
+		return 0, fs.ErrNotExist
+	}
+	return st.Size(), nil
+}
+
+// WriteFile replaces a workspace file through a temporary file and a
+// rename in the same directory, keeping its permissions: a crash leaves
+// either the old doc or the new one, never half of one.
+func (f *Files) WriteFile(rel string, data []byte) error {
+	p, err := f.abs(rel)
+	if err != nil {
+		return fmt.Errorf("%s: refusing to write outside the workspace: %w", rel, err)
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(p); err == nil {
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".clew-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), p)
+}

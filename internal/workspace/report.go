@@ -1,0 +1,121 @@
+package workspace
+
+import (
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+)
+
+// Severity, as verify and the editor show it.
+type Severity = anchors.Severity
+
+const (
+	SeverityError       = anchors.SeverityError
+	SeverityWarning     = anchors.SeverityWarning
+	SeverityInformation = anchors.SeverityInformation
+)
+
+// CodeConfigInvalid marks a broken `.clew.yml` (SPEC §4).
+const CodeConfigInvalid = "config/invalid"
+
+// Diagnostic is one finding in a doc or config file, in the JSON shape of
+// SPEC §6. StartByte/EndByte locate it for the editor; they are not printed.
+type Diagnostic struct {
+	Doc      string   `json:"doc"`
+	Line     int      `json:"line"`
+	Severity Severity `json:"severity"`
+	Code     string   `json:"code"`
+	Message  string   `json:"message"`
+
+	StartByte int `json:"-"`
+	EndByte   int `json:"-"`
+}
+
+// AnchorReport is one anchor's verdict (SPEC §6 `anchors[]`).
+type AnchorReport struct {
+	ID            string         `json:"id"`
+	Doc           string         `json:"doc"`
+	Line          int            `json:"line"`
+	Claim         string         `json:"claim"`
+	Kind          string         `json:"kind"`
+	QualifiedName string         `json:"qualified_name"`
+	Path          string         `json:"path"`
+	State         anchors.State  `json:"state"`
+	Detail        anchors.Detail `json:"detail"`
+	Gating        bool           `json:"gating"`
+
+	Anchor anchors.Anchor   `json:"-"`
+	Found  *anchors.Binding `json:"-"`
+}
+
+// BudgetReport says what a check spent and which limit stopped it, if any.
+type BudgetReport struct {
+	FilesRead int     `json:"files_read"`
+	BytesRead int64   `json:"bytes_read"`
+	ElapsedMS int64   `json:"elapsed_ms"`
+	Limit     *string `json:"limit"`
+}
+
+// FallbackShare is how many anchors are line ranges or docs (SPEC §2.6).
+type FallbackShare struct {
+	Total    int     `json:"total"`
+	Fallback int     `json:"fallback"`
+	Share    float64 `json:"share"`
+}
+
+// Coverage counts claims and how many have at least one leg.
+type Coverage struct {
+	Claims   int `json:"claims"`
+	Anchored int `json:"anchored"`
+}
+
+// Report is the whole answer of one check: what `verify --json` prints and
+// what the server turns into diagnostics.
+type Report struct {
+	Complete           bool           `json:"complete"`
+	UncheckedAnchorIDs []string       `json:"unchecked_anchor_ids"`
+	Budget             BudgetReport   `json:"budget"`
+	Anchors            []AnchorReport `json:"anchors"`
+	FallbackShare      FallbackShare  `json:"fallback_share"`
+	Claims             []ClaimReport  `json:"claims"`
+	Coverage           Coverage       `json:"coverage"`
+	Diagnostics        []Diagnostic   `json:"diagnostics"`
+	Exit               int            `json:"exit"`
+
+	// Skipped lists files left out of the check and why (binary,
+	// file_too_large); printed by the text report.
+	Skipped []SkippedFile `json:"skipped,omitempty"`
+
+	// index holds the declarations the check read, so a refused confirm
+	// can name the declarations that do exist.
+	index *anchors.Index
+	// claimsReport is the claims section of the text report.
+	claimsReport string
+}
+
+// SkippedFile is a file the check did not read, with the reason.
+type SkippedFile struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// ClaimReport is one claim's verdict (SPEC §6 `claims[]`); filled by the
+// claims engine.
+type ClaimReport struct {
+	ID    string      `json:"id"`
+	State string      `json:"state"`
+	Row   RowRef      `json:"row"`
+	Legs  []LegReport `json:"legs"`
+}
+
+type RowRef struct {
+	Doc  string `json:"doc"`
+	Line int    `json:"line"`
+}
+
+type LegReport struct {
+	Doc    string `json:"doc"`
+	Line   int    `json:"line"`
+	Mode   string `json:"mode"`
+	State  string `json:"state"`
+	Gating bool   `json:"gating"`
+	Detail string `json:"detail"`
+}

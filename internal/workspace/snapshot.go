@@ -1,0 +1,210 @@
+// Package workspace is the façade both the CLI and the language server ask:
+// an immutable Snapshot of one workspace folder (files on disk, overlaid by
+// unsaved editor buffers, plus git's view and the config) and the queries
+// over it (Check, Confirm, …).
+//
+// Architecture invariant: workspace never touches the disk or git directly;
+// it goes through the Files and Git interfaces, which the adapters in
+// workspace/disk and workspace/gitstate implement and cmd/clew-lsp or the
+// server wire in. A query never fails on broken input: broken input is a
+// Diagnostic; an error means cancellation or broken infrastructure.
+package workspace
+
+import (
+	"bytes"
+	"path"
+	"sort"
+	"sync/atomic"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+)
+
+// Files is the disk as the snapshot sees it.
+type Files interface {
+	// List returns the workspace's files, slash-separated and relative to
+	// the root: git's tracked files plus untracked files git does not
+	// ignore, or a walk with the default excludes outside a repository.
+	List() ([]string, error)
+	// Read returns a file's bytes; a missing file is fs.ErrNotExist.
+	Read(path string) ([]byte, error)
+	// Size returns a file's size without reading it.
+	Size(path string) (int64, error)
+}
+
+// Git is git's view of the workspace, read-only.
+type Git interface {
+	Info() GitInfo
+	// History returns the contents of path at HEAD and at earlier commits
+	// that changed it, newest first, at most max versions.
+	History(path string, max int) [][]byte
+}
+
+// GitInfo is HEAD as the snapshot saw it.
+type GitInfo struct {
+	IsRepo bool   `json:"is_repo"`
+	Head   string `json:"head,omitempty"`
+	Branch string `json:"branch,omitempty"`
+}
+
+var snapshotSeq atomic.Uint64
+
+// Snapshot is one immutable view of a workspace. Reads from one snapshot
+// always return the same bytes (overlays are fixed at construction, disk
+// reads are memoised), so everything derived from it is consistent.
+type Snapshot struct {
+	id       uint64
+	root     string
+	files    Files
+	git      Git
+	list     []string
+	inList   map[string]bool
+	overlays map[string][]byte
+	config   Config
+	cfgDiags []Diagnostic
+	tables   *tableCache
+	reads    *readCache
+}
+
+// Load builds the first snapshot of a workspace.
+func Load(root string, files Files, git Git) (*Snapshot, error) {
+	list, err := files.List()
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(list)
+	s := &Snapshot{
+		id: snapshotSeq.Add(1), root: root, files: files, git: git,
+		list: list, inList: make(map[string]bool, len(list)),
+		overlays: map[string][]byte{}, tables: newTableCache(), reads: newReadCache(),
+	}
+	for _, p := range list {
+		s.inList[p] = true
+	}
+	s.loadConfig()
+	return s, nil
+}
+
+func (s *Snapshot) loadConfig() {
+	data, st := s.ReadFile(ConfigFile)
+	if st != anchors.FileOK {
+		s.config = DefaultConfig()
+		return
+	}
+	s.config, s.cfgDiags = ParseConfig(data)
+}
+
+// WithOverlays returns a new snapshot in which the given unsaved buffers
+// replace the disk contents (nil content removes an overlay). Derived
+// tables are shared: they are memoised by content, so unchanged files are
+// never parsed again.
+func (s *Snapshot) WithOverlays(changes map[string][]byte) *Snapshot {
+	n := *s
+	n.id = snapshotSeq.Add(1)
+	n.overlays = make(map[string][]byte, len(s.overlays)+len(changes))
+	for k, v := range s.overlays {
+		n.overlays[k] = v
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(n.overlays, k)
+		} else {
+			n.overlays[k] = v
+		}
+	}
+	n.reads = newReadCache()
+	n.loadConfig()
+	return &n
+}
+
+// ID is the snapshot's sequence number; a higher ID is newer.
+func (s *Snapshot) ID() uint64 { return s.id }
+
+// Root is the workspace directory.
+func (s *Snapshot) Root() string { return s.root }
+
+// Config is the effective configuration.
+func (s *Snapshot) Config() Config { return s.config }
+
+// Git returns HEAD and branch (IsRepo false outside a repository).
+func (s *Snapshot) Git() GitInfo {
+	if s.git == nil {
+		return GitInfo{}
+	}
+	return s.git.Info()
+}
+
+// Files lists the workspace files plus unsaved new buffers, sorted.
+func (s *Snapshot) Files() []string {
+	out := append([]string(nil), s.list...)
+	for p := range s.overlays {
+		if !s.inList[p] {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Docs lists the Markdown docs of the workspace (SPEC §1).
+func (s *Snapshot) Docs() []string {
+	var out []string
+	for _, p := range s.Files() {
+		if s.config.IsDoc(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ReadFile returns a file's content as this snapshot sees it. Paths that
+// escape the workspace are reported missing and never read.
+func (s *Snapshot) ReadFile(p string) ([]byte, anchors.FileStatus) {
+	if anchors.CheckPath(p) != "" || path.Clean(p) != p {
+		return nil, anchors.FileMissing
+	}
+	if b, ok := s.overlays[p]; ok {
+		return b, classify(b, s.config.Budget.MaxFileBytes)
+	}
+	return s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
+}
+
+// readDisk reads one file through the Files adapter, refusing files over the
+// size limit before reading them.
+func (s *Snapshot) readDisk(p string) ([]byte, anchors.FileStatus) {
+	max := s.config.Budget.MaxFileBytes
+	if max == 0 {
+		max = DefaultBudget().MaxFileBytes
+	}
+	if n, err := s.files.Size(p); err != nil {
+		return nil, anchors.FileMissing
+	} else if n > max {
+		return nil, anchors.FileTooLarge
+	}
+	b, err := s.files.Read(p)
+	if err != nil {
+		// A file deleted between listing and reading is missing, not a
+		// failed check.
+		return nil, anchors.FileMissing
+	}
+	return b, classify(b, max)
+}
+
+// Overlay reports whether path has an unsaved buffer in this snapshot.
+func (s *Snapshot) Overlay(p string) ([]byte, bool) {
+	b, ok := s.overlays[p]
+	return b, ok
+}
+
+func classify(b []byte, max int64) anchors.FileStatus {
+	if max > 0 && int64(len(b)) > max {
+		return anchors.FileTooLarge
+	}
+	head := b
+	if len(head) > 8000 {
+		head = head[:8000]
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return anchors.FileBinary
+	}
+	return anchors.FileOK
+}
