@@ -217,7 +217,11 @@ func (w *walker) tsCallable(i int, fn *sitter.Node) {
 			continue
 		case "required_parameter", "optional_parameter":
 			if t := p.ChildByFieldName("type"); t != nil {
-				out = append(out, strings.TrimSpace(strings.TrimPrefix(collapseSpace(w.text(t)), ":")))
+				typ := strings.TrimSpace(strings.TrimPrefix(collapseSpace(w.text(t)), ":"))
+				if p.Type() == "optional_parameter" {
+					typ += "?" // `radix?: number` must not collide with `radix: number`
+				}
+				out = append(out, typ)
 				continue
 			}
 			if pat := p.ChildByFieldName("pattern"); pat != nil {

@@ -23,8 +23,8 @@ import (
 // a sub-directory of the work tree.
 type Repo struct {
 	repo     *git.Repository
-	top      string   // work tree root
-	prefix   string   // workspace folder relative to top, "" or "dir/"
+	top      string // work tree root
+	prefix   string // workspace folder relative to top, "" or "dir/"
 	ignore   gitignore.Matcher
 	topParts []string // prefix split, for the matcher
 }
