@@ -1,0 +1,210 @@
+package workspace_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"go/format"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of testdata fixtures")
+
+// TestLadder runs every testdata/ladder/*.txtar fixture through a real git
+// repository:
+//
+//  1. the files under before/ and docs/ are committed;
+//  2. every anchor is pinned with Confirm, exactly as `clew-lsp confirm --all`;
+//  3. the tree is replaced by after/ (files of before/ missing from after/
+//     are deleted; an after/ file whose content is the single line GOFMT is
+//     before/'s content run through gofmt) and committed;
+//  4. the check's verdicts are compared with the want section;
+//  5. when a want-rebound section exists, verify's self-heal is applied and
+//     the check runs again.
+//
+// An optional flags section holds key=value lines: max_files=N starves the
+// budget; refuse=N expects N anchors to be refused at pin time.
+func TestLadder(t *testing.T) {
+	paths, err := filepath.Glob("testdata/ladder/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, p := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			runLadder(t, p)
+		})
+	}
+}
+
+func runLadder(t *testing.T, fixture string) {
+	ar, err := txtar.ParseFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := map[string]string{}
+	if f, ok := wstest.File(ar, "flags"); ok {
+		for _, l := range strings.Split(strings.TrimSpace(f), "\n") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(l), "="); ok {
+				flags[k] = v
+			}
+		}
+	}
+	r := wstest.New(t)
+	before := wstest.Section(ar, "before/")
+	r.Write(before)
+	docs := map[string]string{}
+	for name, content := range wstest.Section(ar, "docs/") {
+		docs["docs/"+name] = content
+	}
+	r.Write(docs)
+	r.Commit("before")
+
+	ws := pin(t, r, flags)
+	r.Commit("pin")
+
+	after := wstest.Section(ar, "after/")
+	for _, p := range wstest.Keys(before) {
+		if _, ok := after[p]; !ok {
+			r.Remove(p)
+		}
+	}
+	for p, content := range after {
+		if content == "GOFMT\n" {
+			src, err := format.Source([]byte(before[p]))
+			if err != nil {
+				t.Fatalf("gofmt %s: %v", p, err)
+			}
+			after[p] = string(src)
+		}
+	}
+	r.Write(after)
+	r.Commit("after")
+
+	opt := workspace.CheckOptions{}
+	if v, ok := flags["max_files"]; ok {
+		b := workspace.DefaultBudget()
+		b.MaxFiles, _ = strconv.Atoi(v)
+		opt.Budget = &b
+	}
+	rep := check(t, r.Dir, opt)
+	got := describe(rep)
+	if _, ok := wstest.File(ar, "want-rebound"); ok {
+		files, _, err := disk.Open(r.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, de := range rep.Rebinds() {
+			if err := files.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		compare(t, fixture, ar, "want-rebound", describe(check(t, r.Dir, opt)))
+	}
+	_ = ws
+	compare(t, fixture, ar, "want", got)
+}
+
+// pin confirms every anchor, as `clew-lsp confirm --all` does.
+func pin(t *testing.T, r *wstest.Repo, flags map[string]string) *workspace.Report {
+	t.Helper()
+	rep := check(t, r.Dir, workspace.CheckOptions{})
+	res := rep.Confirm(nil, true)
+	want, _ := strconv.Atoi(flags["refuse"])
+	if len(res.Refused) != want {
+		for _, x := range res.Refused {
+			t.Log(x.Message)
+		}
+		t.Fatalf("pinning refused %d anchors, want %d", len(res.Refused), want)
+	}
+	files, _, err := disk.Open(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, de := range res.Edits {
+		if err := files.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rep
+}
+
+func check(t *testing.T, dir string, opt workspace.CheckOptions) *workspace.Report {
+	t.Helper()
+	snap, err := disk.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := snap.Check(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// describe prints one line per anchor with every detail a fixture pins down.
+func describe(rep *workspace.Report) string {
+	var b strings.Builder
+	for _, d := range rep.Diagnostics {
+		fmt.Fprintf(&b, "diag %s:%d %s\n", d.Doc, d.Line, d.Code)
+	}
+	for _, a := range rep.Anchors {
+		d := a.Detail
+		parts := []string{a.ID, string(a.State), d.Reason}
+		if a.State != anchors.StateLost && a.State != anchors.StateUnchecked && d.Path != "" {
+			parts = append(parts, fmt.Sprintf("at=%s:%d", d.Path, d.LineStart))
+		}
+		if d.MovedTo != "" {
+			parts = append(parts, "moved_to="+d.MovedTo)
+		}
+		if d.RenamedTo != "" {
+			parts = append(parts, "renamed_to="+d.RenamedTo)
+		}
+		if d.BodyChanged != nil {
+			parts = append(parts, "body_changed="+strconv.FormatBool(*d.BodyChanged))
+		}
+		if d.SignatureChanged != nil {
+			parts = append(parts, "signature_changed="+strconv.FormatBool(*d.SignatureChanged))
+		}
+		for _, c := range d.Candidates {
+			parts = append(parts, "candidate="+c.QualifiedName+"@"+c.Path)
+		}
+		for _, c := range d.Suggestions {
+			parts = append(parts, "suggestion="+c.QualifiedName+"@"+c.Path)
+		}
+		b.WriteString(strings.Join(parts, " ") + "\n")
+	}
+	if !rep.Complete {
+		ids := append([]string(nil), rep.UncheckedAnchorIDs...)
+		sort.Strings(ids)
+		fmt.Fprintf(&b, "incomplete limit=%s unchecked=%s\n", *rep.Budget.Limit, strings.Join(ids, ","))
+	}
+	return b.String()
+}
+
+func compare(t *testing.T, fixture string, ar *txtar.Archive, section, got string) {
+	t.Helper()
+	want, _ := wstest.File(ar, section)
+	if got == want {
+		return
+	}
+	if *update {
+		wstest.SetFile(ar, section, got)
+		if err := os.WriteFile(fixture, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s mismatch (run with -update to accept)\n--- got\n%s--- want\n%s", section, got, want)
+}
