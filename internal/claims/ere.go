@@ -1,0 +1,245 @@
+package claims
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// The regex dialect is POSIX ERE with [[:class:]] (digest §3). Go's RE2
+// accepts \s, \d, lazy quantifiers, (?…) and more, so the gate is our own
+// left-to-right pre-pass; it also rewrites the source into RE2 syntax with
+// JavaScript's reading where the two engines differ (`.`, identity escapes).
+
+// jsDot is JavaScript's `.`: anything but a line terminator. RE2's `.` would
+// match a lone \r, which JS (and so multivac) never does.
+const jsDot = `[^\n\r\x{2028}\x{2029}]`
+
+// posixClasses are the ASCII bodies multivac substitutes for [:name:].
+var posixClasses = map[string]string{
+	"space":  ` \t\r\n\v\f`,
+	"blank":  ` \t`,
+	"digit":  `0-9`,
+	"alpha":  `a-zA-Z`,
+	"alnum":  `a-zA-Z0-9`,
+	"upper":  `A-Z`,
+	"lower":  `a-z`,
+	"xdigit": `0-9a-fA-F`,
+	"punct":  "!-/:-@\\[-`{-~",
+}
+
+const classList = "[:space:] [:blank:] [:digit:] [:alpha:] [:alnum:] [:upper:] [:lower:] [:xdigit:] [:punct:]"
+
+// shorthandHint maps the refused PCRE shorthands to their ERE spelling.
+var shorthandHint = map[byte]string{
+	's': "use [[:space:]]",
+	'S': "use [^[:space:]]",
+	'd': "use [[:digit:]]",
+	'D': "use [^[:digit:]]",
+	'w': "use [[:alnum:]_]",
+	'W': "use [^[:alnum:]_]",
+	'b': "use (^|[^[:alnum:]_])...([^[:alnum:]_]|$)",
+	'B': "no equivalent, restructure the pattern",
+}
+
+// Regex is a leg's compiled pattern.
+type Regex struct {
+	Source string // as written between the slashes
+	Flags  string // "" or "i"
+	re     *regexp.Regexp
+}
+
+// MatchString reports whether the unit matches.
+func (r *Regex) MatchString(s string) bool { return r.re.MatchString(s) }
+
+// GoSyntax is the RE2 pattern the source was translated to.
+func (r *Regex) GoSyntax() string { return r.re.String() }
+
+// CompileERE gates and compiles a leg's regex. msg is the dialect or compile
+// error (empty when the regex is usable); warnings are our stricter notes
+// (SPEC §3.5) that never block.
+func CompileERE(source, flags string) (re *Regex, warnings []string, msg string) {
+	if flags != "" && flags != "i" {
+		return nil, nil, fmt.Sprintf("unsupported regex flags %q — only \"i\" is allowed, drop the rest", flags)
+	}
+	goSrc, warnings, msg := translateERE(source)
+	if msg != "" {
+		return nil, nil, msg
+	}
+	if flags == "i" {
+		goSrc = "(?i)" + goSrc
+	}
+	compiled, err := regexp.Compile(goSrc)
+	if err != nil {
+		return nil, nil, invalidRegex(source, flags, engineMessage(err))
+	}
+	return &Regex{Source: source, Flags: flags, re: compiled}, warnings, ""
+}
+
+func invalidRegex(source, flags, why string) string {
+	return fmt.Sprintf("invalid regex /%s/%s: %s — fix the pattern in the anchor line", source, flags, why)
+}
+
+// engineMessage drops RE2's "error parsing regexp: " prefix, which would
+// otherwise repeat what the sentence around it already says.
+func engineMessage(err error) string {
+	return strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+}
+
+func notERE(esc string, hint string) string {
+	return esc + " is not POSIX ERE — " + hint
+}
+
+// translateERE walks the source once, refusing what POSIX ERE lacks and
+// emitting RE2 syntax. It returns the first refusal only.
+func translateERE(src string) (string, []string, string) {
+	var out strings.Builder
+	var warnings []string
+	quantBefore := false // the previous token was an unescaped * + ? or }
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '\\':
+			if i+1 >= len(src) {
+				return "", nil, invalidRegex(src, "", `\ at end of pattern`)
+			}
+			r, size := utf8.DecodeRuneInString(src[i+1:])
+			esc := `\` + string(r)
+			switch {
+			case r < utf8.RuneSelf && shorthandHint[byte(r)] != "":
+				return "", nil, notERE(esc, shorthandHint[byte(r)])
+			case r == '0':
+				return "", nil, esc + " means nothing in POSIX ERE — write the character, or use a bracket expression"
+			case r >= '1' && r <= '9':
+				return "", nil, esc + " is a backreference — POSIX ERE has none; write the text out, or match it in two legs"
+			case isASCIILetter(r):
+				return "", nil, esc + " has no meaning in POSIX ERE — escape punctuation only, or use a bracket expression"
+			}
+			// Escaped punctuation (or any other character) is that literal character.
+			out.WriteString(regexp.QuoteMeta(string(r)))
+			i += 1 + size
+			quantBefore = false
+		case c == '[':
+			if i+1 < len(src) && src[i+1] == ':' {
+				name := "digit"
+				if end := strings.Index(src[i+2:], ":]"); end >= 0 && end < 16 {
+					name = src[i+2 : i+2+end]
+				}
+				return "", nil, fmt.Sprintf("character class syntax is [[:%s:]], not [:%s:] — the class needs its own brackets inside the bracket expression", name, name)
+			}
+			class, next, warn, msg := translateBracket(src, i)
+			if msg != "" {
+				return "", nil, msg
+			}
+			warnings = append(warnings, warn...)
+			out.WriteString(class)
+			i = next
+			quantBefore = false
+		case c == '(':
+			if i+1 < len(src) && src[i+1] == '?' {
+				return "", nil, "POSIX ERE has no `(?…)` — no lookaround, no non-capturing groups; use a plain group"
+			}
+			out.WriteByte(c)
+			i++
+			quantBefore = false
+		case c == '?' && quantBefore:
+			return "", nil, "POSIX ERE quantifiers are greedy — `X?` is not lazy here; restructure the pattern"
+		case c == '.':
+			out.WriteString(jsDot)
+			i++
+			quantBefore = false
+		default:
+			quantBefore = c == '*' || c == '+' || c == '?' || c == '}'
+			out.WriteByte(c)
+			i++
+		}
+	}
+	return out.String(), warnings, ""
+}
+
+func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// translateBracket reads the bracket expression that opens at src[open] and
+// returns it in RE2 syntax and the index after its closing `]`. A `]` right
+// after `[` or `[^` is a member (POSIX). Escapes inside keep JavaScript's
+// meaning, as in multivac, and earn a warning (SPEC §3.5).
+func translateBracket(src string, open int) (string, int, []string, string) {
+	var body strings.Builder
+	var warnings []string
+	j := open + 1
+	neg := false
+	if j < len(src) && src[j] == '^' {
+		neg = true
+		j++
+	}
+	if j < len(src) && src[j] == ']' {
+		body.WriteString(`\]`)
+		j++
+	}
+	for {
+		if j >= len(src) {
+			return "", 0, nil, invalidRegex(src, "", "missing closing ] — unterminated bracket expression")
+		}
+		c := src[j]
+		switch {
+		case c == ']':
+			cls := "["
+			if neg {
+				cls += "^"
+			}
+			return cls + body.String() + "]", j + 1, warnings, ""
+		case c == '[' && j+1 < len(src) && src[j+1] == ':':
+			end := strings.Index(src[j+2:], ":]")
+			if end < 0 {
+				// Unterminated [: — a literal bracket, as the JS compiler reads it.
+				body.WriteString(`\[`)
+				j++
+				continue
+			}
+			name := src[j+2 : j+2+end]
+			ranges, ok := posixClasses[name]
+			if !ok {
+				return "", 0, nil, fmt.Sprintf("unknown POSIX class [:%s:] — use one of %s", name, classList)
+			}
+			body.WriteString(ranges)
+			j += 2 + end + 2
+		case c == '\\' && j+1 < len(src):
+			r, size := utf8.DecodeRuneInString(src[j+1:])
+			if isASCIILetter(r) {
+				warnings = append(warnings, fmt.Sprintf(`\%c inside a bracket expression — engines disagree on it (GNU grep reads a backslash and %q); spell the class out, e.g. [[:space:]]`, r, r))
+			}
+			body.WriteString(bracketEscape(src[j+1:], r, size))
+			j += 1 + size
+			if r == 'x' && j+2 <= len(src) && isHex(src[j]) && isHex(src[j+1]) {
+				j += 2
+			}
+		case c == '[' || c == '\\':
+			body.WriteByte('\\')
+			body.WriteByte(c)
+			j++
+		default:
+			body.WriteByte(c)
+			j++
+		}
+	}
+}
+
+// bracketEscape gives RE2 text for a JS escape inside a class.
+func bracketEscape(rest string, r rune, size int) string {
+	switch r {
+	case 's', 'S', 'd', 'D', 'w', 'W', 't', 'n', 'r', 'v', 'f':
+		return `\` + string(r)
+	case 'b':
+		return `\x08`
+	case 'x':
+		if len(rest) >= 3 && isHex(rest[1]) && isHex(rest[2]) {
+			return `\x` + rest[1:3]
+		}
+	}
+	return regexp.QuoteMeta(string(r))
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}

@@ -1,0 +1,224 @@
+package claims
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Grammar is the anchor shape multivac embeds in its messages (digest §1.1).
+const Grammar = "<!-- @anchor <CLAIM-ID> <repo>:<glob> [![<repo>:]<glob> ...] /<regex>/[i] [present|absent|unique|count=N|each|each!] -->"
+
+// globSentence explains the glob dialect wherever a spec is refused.
+const globSentence = "globs are picomatch patterns over repo-relative paths: `**` crosses directories, `{a,b}` alternates, and dotfiles match"
+
+// Mode is what a leg checks (digest §1.4); ModeCode is a symbol leg (SPEC §3.6).
+type Mode string
+
+const (
+	ModePresent Mode = "present"
+	ModeAbsent  Mode = "absent"
+	ModeUnique  Mode = "unique"
+	ModeCount   Mode = "count"
+	ModeEach    Mode = "each" // each! is ModeEach with Leg.Negated
+	ModeCode    Mode = "code"
+)
+
+// Exclusion is one `!glob` (Repo empty: bites in every repo) or `!repo:glob`.
+type Exclusion struct {
+	Repo string
+	Glob string
+}
+
+// Leg is one parsed `@anchor` line.
+type Leg struct {
+	Doc        string // brain-relative path of the Markdown file
+	Line       int    // 1-based
+	Claim      string
+	Repo       string // repo key, "*" for every repo
+	Include    string
+	Exclusions []Exclusion
+	Regex      *Regex
+	Mode       Mode
+	N          int  // count=N
+	Negated    bool // each!
+	// LineStart and LineEnd are the byte offsets of the anchor's line in Doc
+	// (LineEnd excludes the newline), so a heal can edit the doc in place.
+	LineStart, LineEnd int
+}
+
+// ModeText is the mode as written in the law (`count=2`, `each!`).
+func (l Leg) ModeText() string {
+	switch {
+	case l.Mode == ModeCount:
+		return "count=" + strconv.Itoa(l.N)
+	case l.Mode == ModeEach && l.Negated:
+		return "each!"
+	}
+	return string(l.Mode)
+}
+
+var (
+	// The opener may follow any text on the line (a table cell, say).
+	openerRe = regexp.MustCompile(`<!--\s*@anchor\b`)
+	// The body runs lazily to the first "-->"; at least one space after @anchor.
+	bodyRe = regexp.MustCompile(`<!--\s*@anchor\s+(.*?)\s*-->`)
+	bareRe = regexp.MustCompile(`^@anchor\b`)
+	// Greedy source backtracking to the last "/" that lets the tail parse:
+	// "/" inside the regex needs no escaping.
+	regexTailRe = regexp.MustCompile(`^/([^\n\r\x{2028}\x{2029}]*)/([A-Za-z]*)(?:\s+(\S+))?$`)
+	countRe     = regexp.MustCompile(`^count=([0-9]+)$`)
+)
+
+// ParseDoc reads every `@anchor` leg of one Markdown file. Each bad line
+// gives exactly one diagnostic and no leg.
+func ParseDoc(doc string, content []byte) ([]Leg, []Diagnostic) {
+	var legs []Leg
+	var diags []Diagnostic
+	inFence := false
+	text := string(content)
+	start := 0
+	for n := 1; start <= len(text); n++ {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := text[start:end]
+		leg, diag, ok := parseLine(doc, n, line, &inFence)
+		if diag != nil {
+			diags = append(diags, *diag)
+		}
+		if ok {
+			leg.LineStart, leg.LineEnd = start, end
+			for _, w := range leg.warnings {
+				diags = append(diags, warning(doc, n, w))
+			}
+			leg.warnings = nil
+			legs = append(legs, leg.Leg)
+		}
+		start = end + 1
+	}
+	return legs, diags
+}
+
+type parsedLeg struct {
+	Leg
+	warnings []string
+}
+
+// parseLine applies the line rules of digest §1.2 in order.
+func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagnostic, bool) {
+	trimmed := strings.TrimLeftFunc(line, unicode.IsSpace)
+	if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+		*inFence = !*inFence
+		return parsedLeg{}, nil, false
+	}
+	if *inFence || strings.HasPrefix(line, "    ") {
+		return parsedLeg{}, nil, false
+	}
+	if bareRe.MatchString(strings.TrimSpace(line)) {
+		d := parseError(doc, n, "anchor is not an HTML comment — write: "+Grammar)
+		return parsedLeg{}, &d, false
+	}
+	if !openerRe.MatchString(line) {
+		return parsedLeg{}, nil, false
+	}
+	m := bodyRe.FindStringSubmatch(line)
+	if m == nil {
+		d := parseError(doc, n, "unterminated anchor comment — write it on one line: "+Grammar)
+		return parsedLeg{}, &d, false
+	}
+	leg, msg := parseBody(m[1])
+	if msg != "" {
+		d := parseError(doc, n, msg)
+		return parsedLeg{}, &d, false
+	}
+	leg.Doc, leg.Line = doc, n
+	return leg, nil, true
+}
+
+// nibble splits off the first whitespace-delimited token.
+func nibble(s string) (tok, rest string) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	i := strings.IndexFunc(s, unicode.IsSpace)
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], strings.TrimLeftFunc(s[i:], unicode.IsSpace)
+}
+
+// parseBody tokenises the text between `@anchor ` and `-->` (digest §1.3).
+// The returned message is the single diagnostic for a bad body.
+func parseBody(body string) (parsedLeg, string) {
+	var leg parsedLeg
+	id, rest := nibble(body)
+	if id == "" || strings.HasPrefix(id, "/") || strings.Contains(id, ":") {
+		return leg, "missing claim id before the repo spec — " + Grammar
+	}
+	leg.Claim = id
+
+	spec, rest := nibble(rest)
+	colon := strings.IndexByte(spec, ':')
+	if colon <= 0 || colon == len(spec)-1 {
+		shown := spec
+		if shown == "" {
+			shown = "(nothing)"
+		}
+		return leg, fmt.Sprintf("%q is not <repo>:<glob> — add the repo key, a colon, and the glob; %s", shown, globSentence)
+	}
+	leg.Repo, leg.Include = spec[:colon], spec[colon+1:]
+
+	for strings.HasPrefix(rest, "!") {
+		var tok string
+		tok, rest = nibble(rest)
+		if tok == "!" {
+			return leg, `empty !exclusion — remove the bare "!" or attach a glob to it; ` + globSentence
+		}
+		ex := tok[1:]
+		c := strings.IndexByte(ex, ':')
+		switch {
+		case c < 0:
+			leg.Exclusions = append(leg.Exclusions, Exclusion{Glob: ex})
+		case c == 0 || c == len(ex)-1:
+			return leg, fmt.Sprintf("%q is not !<repo>:<glob> — put a repo key before the colon and a glob after it", tok)
+		default:
+			leg.Exclusions = append(leg.Exclusions, Exclusion{Repo: ex[:c], Glob: ex[c+1:]})
+		}
+	}
+
+	m := regexTailRe.FindStringSubmatch(rest)
+	if m == nil {
+		return leg, "missing or malformed /regex/ — " + Grammar
+	}
+	re, warns, msg := CompileERE(m[1], m[2])
+	if msg != "" {
+		return leg, msg
+	}
+	leg.Regex, leg.warnings = re, warns
+
+	switch mode := m[3]; {
+	case mode == "" || mode == "present":
+		leg.Mode = ModePresent
+	case mode == "absent":
+		leg.Mode = ModeAbsent
+	case mode == "unique":
+		leg.Mode = ModeUnique
+	case mode == "each":
+		leg.Mode = ModeEach
+	case mode == "each!":
+		leg.Mode, leg.Negated = ModeEach, true
+	case countRe.MatchString(mode):
+		n, err := strconv.Atoi(countRe.FindStringSubmatch(mode)[1])
+		if err != nil { // more digits than an int holds: no file has that many units
+			return leg, fmt.Sprintf("unknown mode %q — use present, absent, unique, count=N, each or each!", mode)
+		}
+		leg.Mode, leg.N = ModeCount, n
+	default:
+		return leg, fmt.Sprintf("unknown mode %q — use present, absent, unique, count=N, each or each!", mode)
+	}
+	return leg, ""
+}

@@ -1,0 +1,87 @@
+package claims
+
+import (
+	"fmt"
+	"strings"
+)
+
+// LawFile is the only file claim rows are read from (digest §2.2).
+const LawFile = ".multivac/invariants.md"
+
+// Row states with a meaning in code (digest §2.3). Anything else reads as active.
+const (
+	StateActive   = "active"
+	StateProposed = "proposed"
+	StateDrift    = "drift"
+	StateRetired  = "retired"
+)
+
+// Row is one claim row of the law table.
+type Row struct {
+	ID        string
+	Statement string
+	Authority string
+	State     string // trimmed cell, verbatim
+	Date      string
+	Source    string
+	Line      int  // 1-based line in LawFile
+	Short     bool // fewer than six columns: the row claims nothing
+}
+
+// Effective is the state evaluation acts on: proposed, drift, retired or active.
+func (r Row) Effective() string {
+	switch r.State {
+	case StateProposed, StateDrift, StateRetired:
+		return r.State
+	}
+	return StateActive
+}
+
+// ParseRows reads the law table. Fences are not tracked and the trailing
+// columns are counted from the end, so a `|` inside a statement never shifts
+// the state column (MV-119). Unknown states earn a warning (SPEC §3.5).
+func ParseRows(content []byte) ([]Row, []Diagnostic) {
+	var rows []Row
+	var diags []Diagnostic
+	for i, line := range strings.Split(string(content), "\n") {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") || isSeparatorRow(t) {
+			continue
+		}
+		pieces := strings.Split(t, "|")
+		id := strings.TrimSpace(pieces[1])
+		if id == "" || id == "ID" {
+			continue
+		}
+		row := Row{ID: id, Line: i + 1}
+		if n := len(pieces); n < 8 {
+			row.Short = true
+		} else {
+			row.Source = strings.TrimSpace(pieces[n-2])
+			row.Date = strings.TrimSpace(pieces[n-3])
+			row.State = strings.TrimSpace(pieces[n-4])
+			row.Authority = strings.TrimSpace(pieces[n-5])
+			row.Statement = strings.TrimSpace(strings.Join(pieces[2:n-5], "|"))
+		}
+		switch {
+		case row.Short:
+			diags = append(diags, warning(LawFile, row.Line, fmt.Sprintf("row %s has fewer than six columns — it claims nothing and reads as active; write | ID | statement | authority | state | date | source |", id)))
+		case !knownState(row.State):
+			diags = append(diags, warning(LawFile, row.Line, fmt.Sprintf("%q is not a state — treated as active; use proposed, active, drift or retired", row.State)))
+		}
+		rows = append(rows, row)
+	}
+	return rows, diags
+}
+
+func isSeparatorRow(t string) bool {
+	return strings.Trim(t, "|:- \t\r") == ""
+}
+
+func knownState(s string) bool {
+	switch s {
+	case StateActive, StateProposed, StateDrift, StateRetired:
+		return true
+	}
+	return false
+}
