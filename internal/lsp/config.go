@@ -1,0 +1,103 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+)
+
+// configSection is the settings section clew reads (SPEC §7 keys under it).
+const configSection = "clew"
+
+func configRoutes() []*route {
+	return []*route{
+		notification(protocol.MethodWorkspaceDidChangeConfiguration, nil, didChangeConfiguration),
+	}
+}
+
+func (s *server) clientCaps() protocol.ClientCapabilities {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client
+}
+
+// registerConfiguration asks clients that support dynamic registration to
+// send didChangeConfiguration for our section; several (VS Code among them)
+// send nothing otherwise.
+func (s *server) registerConfiguration(ctx context.Context) {
+	w := s.clientCaps().Workspace
+	if w == nil || w.DidChangeConfiguration == nil || w.DidChangeConfiguration.DynamicRegistration == nil || !*w.DidChangeConfiguration.DynamicRegistration {
+		return
+	}
+	opts, _ := protocol.Marshal(&protocol.DidChangeConfigurationRegistrationOptions{Section: protocol.String(configSection)})
+	params := &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID:              "clew-configuration",
+		Method:          protocol.MethodWorkspaceDidChangeConfiguration,
+		RegisterOptions: protocol.LSPAny(opts),
+	}}}
+	if _, err := s.conn.Call(ctx, protocol.MethodClientRegisterCapability, params, nil); err != nil {
+		s.logger.Warn("client/registerCapability failed", "error", err)
+	}
+}
+
+// fetchSettings pulls the "clew" section with workspace/configuration when
+// the client supports it, else falls back to initializationOptions.
+func (s *server) fetchSettings(ctx context.Context) Settings {
+	s.mu.Lock()
+	settings := s.initOptions
+	s.mu.Unlock()
+	w := s.clientCaps().Workspace
+	if w == nil || w.Configuration == nil || !*w.Configuration {
+		return settings
+	}
+	var result []protocol.LSPAny
+	params := &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: ptr(configSection)}}}
+	if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceConfiguration, params, &result); err != nil {
+		s.logger.Warn("workspace/configuration failed", "error", err)
+		return settings
+	}
+	if len(result) == 1 && isObject(result[0]) {
+		return Settings(result[0])
+	}
+	return settings
+}
+
+func isObject(raw []byte) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(raw, &m) == nil && m != nil
+}
+
+// didChangeConfiguration re-reads the settings. Pulling them is a call to
+// the client, so it runs in the background; configMu keeps successive
+// changes in order.
+func didChangeConfiguration(ctx context.Context, s *server, p *protocol.DidChangeConfigurationParams) error {
+	pushed := sectionOf(p.Settings)
+	s.goBackground("configuration", func(ctx context.Context) {
+		s.configMu.Lock()
+		defer s.configMu.Unlock()
+		settings := s.fetchSettings(ctx)
+		if pushed != nil {
+			settings = pushed // the client sent the values; trust them over a pull
+		}
+		if err := s.backend.Configure(ctx, settings); err != nil {
+			s.logger.Error("configure failed", "error", err)
+			s.logToClient(protocol.MessageTypeError, "clew-lsp: settings not applied: "+err.Error())
+			return
+		}
+		s.diags.schedule()
+	})
+	return nil
+}
+
+// sectionOf extracts {"clew": {...}} from pushed settings, or nil.
+func sectionOf(raw protocol.LSPAny) Settings {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	if sec, ok := m[configSection]; ok && isObject(sec) {
+		return Settings(sec)
+	}
+	return nil
+}

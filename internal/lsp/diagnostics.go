@@ -1,0 +1,189 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"maps"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+)
+
+// MethodDiagnosed is the server's custom notification after every diagnosis
+// pass that got to publish (params: {"snapshot": N}). Tests and scripts wait
+// for it instead of sleeping; editors ignore it ("$/" methods are optional).
+const MethodDiagnosed = "$/clew/diagnosed"
+
+// DiagnosedParams are the params of MethodDiagnosed.
+type DiagnosedParams struct {
+	Snapshot uint64 `json:"snapshot"`
+}
+
+// publisher turns snapshots into publishDiagnostics (aesthetics §1.5, §3.2):
+//   - a change (re)starts a debounce timer and cancels the pass in progress,
+//     whose snapshot is already stale;
+//   - only the newest pass publishes: a pass whose context was cancelled, or
+//     whose snapshot is older than the last published one, is dropped;
+//   - a file is sent only when its diagnostics differ from what was last
+//     sent, and a file that had some and has none left is sent empty.
+type publisher struct {
+	s     *server
+	delay time.Duration
+	wg    sync.WaitGroup // running passes
+
+	mu        sync.Mutex // guards the fields below; never held while writing
+	ready     bool       // Backend.Load has finished
+	stopped   bool
+	timer     *time.Timer
+	cancel    context.CancelFunc // cancels the current pass
+	published map[string][]byte  // path → encoded diagnostics last sent
+	lastID    uint64             // snapshot of the last published pass
+
+	// sendMu keeps the sends of successive passes in order without holding
+	// mu during I/O, so a slow client never stalls the read loop's schedule.
+	sendMu sync.Mutex
+}
+
+func newPublisher(s *server, delay time.Duration) *publisher {
+	return &publisher{s: s, delay: delay, published: make(map[string][]byte)}
+}
+
+// start allows passes once the workspace is indexed and runs the first one.
+func (p *publisher) start() {
+	p.mu.Lock()
+	p.ready = true
+	p.mu.Unlock()
+	p.scheduleAfter(0)
+}
+
+// schedule is called after every change: the current pass is superseded.
+func (p *publisher) schedule() { p.scheduleAfter(p.delay) }
+
+func (p *publisher) scheduleAfter(d time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+	if p.stopped || !p.ready {
+		return
+	}
+	if p.timer == nil {
+		p.timer = time.AfterFunc(d, p.run)
+	} else {
+		p.timer.Reset(d)
+	}
+}
+
+// stop cancels everything; nothing is published afterwards.
+func (p *publisher) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stopped = true
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+}
+
+// wait returns when no pass is running; call it after stop.
+func (p *publisher) wait() { p.wg.Wait() }
+
+// run is one diagnosis pass over the newest snapshot.
+func (p *publisher) run() {
+	p.mu.Lock()
+	if p.stopped || !p.ready {
+		p.mu.Unlock()
+		return
+	}
+	if p.cancel != nil {
+		p.cancel() // a newer pass supersedes any still running
+	}
+	ctx, cancel := context.WithCancel(p.s.ctx)
+	p.cancel = cancel
+	p.wg.Add(1)
+	p.mu.Unlock()
+	defer p.wg.Done()
+	defer cancel()
+
+	snap, release := p.s.backend.Snapshot()
+	defer release()
+	results, err := p.diagnose(ctx, snap)
+	if err != nil {
+		if ctx.Err() == nil {
+			p.s.logger.Error("diagnosis failed", "snapshot", snap.ID(), "error", err)
+		}
+		return
+	}
+	p.publish(ctx, snap.ID(), results)
+}
+
+// diagnose calls the Backend, turning a panic into an error: a background
+// panic would otherwise take the whole server down.
+func (p *publisher) diagnose(ctx context.Context, snap Snapshot) (results map[string]FileDiagnostics, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.s.logger.Error("diagnosis panicked", "panic", r, "stack", string(debug.Stack()))
+			p.s.logToClient(protocol.MessageTypeError, fmt.Sprintf("clew-lsp: internal error while diagnosing: %v", r))
+			err = fmt.Errorf("diagnosis panicked: %v", r)
+		}
+	}()
+	return snap.Diagnose(ctx)
+}
+
+func (p *publisher) publish(ctx context.Context, id uint64, results map[string]FileDiagnostics) {
+	p.mu.Lock()
+	if ctx.Err() != nil || p.stopped || id < p.lastID {
+		p.mu.Unlock()
+		return
+	}
+	p.lastID = id
+	var sends []*protocol.PublishDiagnosticsParams
+	for _, path := range slices.Sorted(maps.Keys(results)) {
+		fd := results[path]
+		if len(fd.Items) == 0 {
+			continue // handled as "none" below
+		}
+		diags := toDiagnostics(fd)
+		enc, err := protocol.Marshal(diags)
+		if err != nil {
+			p.s.logger.Error("cannot encode diagnostics", "path", path, "error", err)
+			continue
+		}
+		if bytes.Equal(p.published[path], enc) {
+			continue
+		}
+		p.published[path] = enc
+		pd := &protocol.PublishDiagnosticsParams{URI: uriOf(path), Diagnostics: diags}
+		if fd.Version != 0 {
+			pd.Version = protocol.NewOptional(fd.Version)
+		}
+		sends = append(sends, pd)
+	}
+	for _, path := range slices.Sorted(maps.Keys(p.published)) {
+		if len(results[path].Items) == 0 {
+			delete(p.published, path)
+			sends = append(sends, &protocol.PublishDiagnosticsParams{URI: uriOf(path), Diagnostics: []protocol.Diagnostic{}})
+		}
+	}
+	p.sendMu.Lock()
+	p.mu.Unlock()
+	defer p.sendMu.Unlock()
+
+	for _, pd := range sends {
+		if err := p.s.conn.Notify(p.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, pd); err != nil {
+			p.s.logger.Warn("publishDiagnostics not sent", "uri", string(pd.URI), "error", err)
+		}
+	}
+	if err := p.s.conn.Notify(p.s.ctx, MethodDiagnosed, &DiagnosedParams{Snapshot: id}); err != nil {
+		p.s.logger.Debug("diagnosed notification not sent", "error", err)
+	}
+}
