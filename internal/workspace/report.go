@@ -40,7 +40,7 @@ type AnchorReport struct {
 	Path          string         `json:"path"`
 	State         anchors.State  `json:"state"`
 	Detail        anchors.Detail `json:"detail"`
-	Gating        bool           `json:"gating"`
+	Gating        bool           `json:"-"` // SPEC §6 has no such field; Exit carries it
 
 	Anchor anchors.Anchor   `json:"-"`
 	Found  *anchors.Binding `json:"-"`
@@ -82,7 +82,7 @@ type Report struct {
 
 	// Skipped lists files left out of the check and why (binary,
 	// file_too_large); printed by the text report.
-	Skipped []SkippedFile `json:"skipped,omitempty"`
+	Skipped []SkippedFile `json:"-"`
 
 	// index holds the declarations the check read, so a refused confirm
 	// can name the declarations that do exist.

@@ -133,9 +133,9 @@ func explain(a AnchorReport, opt TextOptions) string {
 	case anchors.ReasonAmbiguous:
 		return "several declarations match equally: " + listCandidates(d.Candidates) + "; edit the anchor to name one"
 	case anchors.ReasonFileMissing:
-		return d.Path + " no longer exists" + suggestions(d) + "; fix or remove the anchor"
+		return d.Path + " no longer exists" + suggestions(d)
 	case anchors.ReasonDeclarationMissing:
-		return fmt.Sprintf("no %s %s in %s or elsewhere", a.Kind, a.QualifiedName, d.Path) + suggestions(d) + "; fix or remove the anchor"
+		return fmt.Sprintf("no %s %s in %s or elsewhere", a.Kind, a.QualifiedName, d.Path) + suggestions(d)
 	case anchors.ReasonRangeMissing:
 		return fmt.Sprintf("%s no longer has lines %d-%d; fix or remove the anchor", d.Path, d.LineStart, d.LineEnd)
 	case anchors.ReasonUnsupported:
@@ -154,9 +154,9 @@ func explain(a AnchorReport, opt TextOptions) string {
 
 func suggestions(d anchors.Detail) string {
 	if len(d.Suggestions) == 0 {
-		return ""
+		return "; fix or remove the anchor"
 	}
-	return "; did you mean " + listCandidates(d.Suggestions) + "?"
+	return "; did you mean " + listCandidates(d.Suggestions) + "? If so, edit the anchor; otherwise remove it"
 }
 
 func exitWords(r *Report) string {
