@@ -1,5 +1,7 @@
 package symbols
 
+import "sync"
+
 // specs is the per-language table the generic machinery reads.
 var specs = map[Language]*langSpec{
 	Go:         goSpec,
@@ -7,4 +9,27 @@ var specs = map[Language]*langSpec{
 	TSX:        tsxSpec,
 	JavaScript: jsSpec,
 	Python:     pySpec,
+	Rust:       rustSpec,
+	Java:       javaSpec,
+	Kotlin:     kotlinSpec,
+	Swift:      swiftSpec,
+	C:          cSpec,
+	CPP:        cppSpec,
+	CSharp:     csharpSpec,
+}
+
+var (
+	symbolsOnce   sync.Once
+	symbolsByLang map[Language]*symbolTable
+)
+
+// symbolsFor builds every grammar's symbol table on first use.
+func symbolsFor(lang Language) *symbolTable {
+	symbolsOnce.Do(func() {
+		symbolsByLang = make(map[Language]*symbolTable, len(specs))
+		for l, spec := range specs {
+			symbolsByLang[l] = buildSymbols(spec, grammars[l])
+		}
+	})
+	return symbolsByLang[lang]
 }

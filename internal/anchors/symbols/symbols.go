@@ -74,11 +74,13 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	toks, errs := collectTokens(spec, src, root)
+	toks, errs := collectTokens(spec, symbolsFor(lang), src, root)
 	t.SyntaxErrors = errs
 	w := newWalker(src)
 	defer w.close()
-	spec.walk(w, root)
+	if spec.walk != nil {
+		spec.walk(w, root)
+	}
 	t.Decls = w.finish(toks, off, opt)
 	return t
 }
@@ -100,7 +102,7 @@ func Tokens(lang Language, src []byte) (out []string) {
 		return nil
 	}
 	defer tree.Close()
-	toks, _ := collectTokens(spec, src, tree.RootNode())
+	toks, _ := collectTokens(spec, symbolsFor(lang), src, tree.RootNode())
 	out = make([]string, len(toks))
 	for i, tk := range toks {
 		out[i] = tk.text

@@ -34,10 +34,50 @@ func newSet(items ...string) set {
 	return s
 }
 
+// Node classes, precomputed per grammar symbol so the hot loop needs no
+// type-name strings.
+const (
+	clsPlain uint8 = iota
+	clsComment
+	clsAtom
+	clsStatement // Python expression_statement: may be a docstring
+)
+
+// errorSymbol is tree-sitter's ts_builtin_sym_error.
+const errorSymbol = 0xFFFF
+
+// symbolTable maps every symbol of a grammar to its class and type name.
+type symbolTable struct {
+	class []uint8
+	name  []string
+}
+
+func buildSymbols(spec *langSpec, g *sitter.Language) *symbolTable {
+	n := int(g.SymbolCount())
+	st := &symbolTable{class: make([]uint8, n), name: make([]string, n)}
+	for i := 0; i < n; i++ {
+		sym := sitter.Symbol(i)
+		name := g.SymbolName(sym)
+		st.name[i] = name
+		if g.SymbolType(sym) != sitter.SymbolTypeRegular {
+			continue // an anonymous keyword `string` is not a string literal
+		}
+		switch {
+		case spec.comments[name]:
+			st.class[i] = clsComment
+		case spec.atoms[name]:
+			st.class[i] = clsAtom
+		case spec.docstrings && name == "expression_statement":
+			st.class[i] = clsStatement
+		}
+	}
+	return st
+}
+
 // collectTokens walks the whole tree once, iteratively (deeply nested input
 // must not exhaust the stack), and returns the hash tokens in source order
 // plus the number of ERROR and MISSING nodes seen.
-func collectTokens(spec *langSpec, src []byte, root *sitter.Node) ([]token, int) {
+func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Node) ([]token, int) {
 	toks := make([]token, 0, len(src)/4)
 	keep := map[int]bool{} // indexes of commas that must survive trailing-comma removal
 	errs := 0
@@ -45,18 +85,31 @@ func collectTokens(spec *langSpec, src []byte, root *sitter.Node) ([]token, int)
 	defer cur.Close()
 	for {
 		n := cur.CurrentNode()
-		descend := false
-		s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
-		typ := n.Type()
-		if n.IsMissing() || n.IsError() {
+		sym := int(n.Symbol())
+		class, typ := clsPlain, ""
+		if sym < len(st.class) {
+			class, typ = st.class[sym], st.name[sym]
+		} else if sym == errorSymbol {
 			errs++
 		}
+		// Offsets are read only where needed: every call crosses cgo.
 		switch {
-		case s >= e, spec.comments[typ]:
-		case spec.atoms[typ]:
-			toks = appendTok(toks, spec, typ, string(src[s:e]), s, e)
-		case spec.docstrings && typ == "expression_statement" && isDocstring(n):
-		case n.ChildCount() == 0:
+		case class == clsComment:
+		case class == clsAtom:
+			if s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src)); s < e {
+				toks = appendTok(toks, spec, typ, string(src[s:e]), s, e)
+			}
+		case class == clsStatement && isDocstring(n):
+		case cur.GoToFirstChild():
+			continue
+		default: // a leaf
+			s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
+			if s >= e {
+				if n.IsMissing() {
+					errs++
+				}
+				break
+			}
 			text := string(src[s:e])
 			if spec.dropLeaves[text] {
 				break
@@ -65,11 +118,6 @@ func collectTokens(spec *langSpec, src []byte, root *sitter.Node) ([]token, int)
 				keep[len(toks)] = true
 			}
 			toks = appendTok(toks, spec, typ, text, s, e)
-		default:
-			descend = true
-		}
-		if descend && cur.GoToFirstChild() {
-			continue
 		}
 		for !cur.GoToNextSibling() {
 			if !cur.GoToParent() {
