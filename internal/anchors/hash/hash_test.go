@@ -1,0 +1,47 @@
+package hash
+
+import "testing"
+
+func TestSumKnownValue(t *testing.T) {
+	// sha256("a\x1fb") — computed independently with sha256sum.
+	if got := Sum([]string{"a", "b"}); got != "f04cdced9736" {
+		t.Errorf("Sum = %s", got)
+	}
+	if Sum([]string{"ab", "c"}) == Sum([]string{"a", "bc"}) {
+		t.Error("the separator must keep token boundaries apart")
+	}
+}
+
+func TestLines(t *testing.T) {
+	text := []byte("\ufeffa: 1\r\n  b: 2\n\n c \n")
+	s1, ok := Lines(text, 1, 4)
+	if !ok {
+		t.Fatal("range 1-4 should exist")
+	}
+	s2, _ := Lines([]byte("a: 1\nb: 2\nc\n"), 1, 3)
+	if s1 != s2 {
+		t.Error("trimming, CRLF, blank lines and a BOM must not change a range hash")
+	}
+	for _, r := range [][2]int{{0, 2}, {3, 2}, {1, 5}} {
+		if _, ok := Lines(text, r[0], r[1]); ok {
+			t.Errorf("range %v should not exist", r)
+		}
+	}
+	if Doc([]byte("x\n\ny")) != Doc([]byte("  x\r\ny  ")) {
+		t.Error("doc hash must ignore blank lines and indentation")
+	}
+}
+
+func FuzzLines(f *testing.F) {
+	f.Add([]byte("a\nb\n"), 1, 2)
+	f.Add([]byte("\xff\xfe\x00"), 0, 9)
+	f.Fuzz(func(t *testing.T, text []byte, start, end int) {
+		sum, ok := Lines(text, start, end)
+		if ok && !IsHex12(sum) {
+			t.Fatalf("bad hash %q", sum)
+		}
+		if !IsHex12(Doc(text)) {
+			t.Fatal("bad doc hash")
+		}
+	})
+}
