@@ -18,7 +18,10 @@ type spent struct {
 // spend walks the candidates once in spend order (tier, relevance
 // descending, URI) and admits each one that fits — first fit, not
 // truncation: a big item never hides smaller later ones. Required
-// candidates are admitted even past the limit; only they can overrun it.
+// candidates are always admitted, and their cost is reserved before the
+// walk: a required claim spent late must not be pushed past the limit by
+// optional entries admitted before it. So the only way over the ceiling is
+// required entries alone exceeding it.
 func (s *selection) spend(cands []*candidate, limit uint64) spent {
 	slices.SortFunc(cands, func(x, y *candidate) int {
 		return cmp.Or(cmp.Compare(tierPos(x.tier), tierPos(y.tier)),
@@ -27,16 +30,24 @@ func (s *selection) spend(cands []*candidate, limit uint64) spent {
 	})
 	var out spent
 	for _, c := range cands {
+		if c.required {
+			out.required += TokensFor(c.node.CostBytes())
+		}
+	}
+	out.used = out.required
+	for _, c := range cands {
 		cost := TokensFor(c.node.CostBytes())
-		if !c.required && out.used+cost > limit {
+		if c.required {
+			out.selected = append(out.selected, c)
+			continue
+		}
+		if out.used+cost > limit {
 			out.excluded = append(out.excluded, s.exclusion(c, ReasonBudget,
-				fmt.Sprintf("%d token(s) would not fit: %d of %d already spent, %d left", cost, out.used, limit, limit-min(limit, out.used))))
+				fmt.Sprintf("%d token(s) would not fit: %d of %d already spent or reserved for required entries, %d left",
+					cost, out.used, limit, limit-min(limit, out.used))))
 			continue
 		}
 		out.used += cost
-		if c.required {
-			out.required += cost
-		}
 		out.selected = append(out.selected, c)
 	}
 	return out

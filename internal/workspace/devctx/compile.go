@@ -8,14 +8,21 @@ import (
 	"slices"
 )
 
-// MaxListedCuts caps how many relevance and depth exclusions (each) the
-// answer lists; the best ones are kept and Explain still sees them all.
-const MaxListedCuts = 50
+// The answer lists the walk's cuts that are actionable: every depth cut (it
+// was at or above the floor) and the relevance cuts that are near misses, at
+// least NearMiss × floor. Farther cuts — the sibling passages of a doc, a
+// caller four hops out — are noise in the list; Explain still describes
+// them. Each reason lists at most MaxListedCuts, the most relevant first.
+const (
+	NearMiss      = 0.75
+	MaxListedCuts = 50
+)
 
 // compiled is one compile with the internals Explain needs.
 type compiled struct {
 	ctx     CompiledContext
-	cuts    map[string]Excluded // every cut and ghost exclusion, listed or not
+	cuts    map[string]Excluded // cut and ghost exclusions, listed or over the cap
+	faint   map[string]Excluded // relevance cuts too far below the floor to list
 	dropped map[string]Deduplicated
 	ix      *index
 	set     settings
@@ -79,8 +86,8 @@ func compile(w *World, req Request) (*compiled, error) {
 	sp := s.spend(live, set.limit)
 	excluded = append(excluded, sp.excluded...)
 
-	out := &compiled{ix: ix, set: set, cuts: map[string]Excluded{}, dropped: map[string]Deduplicated{}}
-	listed, notListed := s.cutExclusions(out.cuts)
+	out := &compiled{ix: ix, set: set, cuts: map[string]Excluded{}, faint: map[string]Excluded{}, dropped: map[string]Deduplicated{}}
+	listed, notListed := s.cutExclusions(out.cuts, out.faint)
 	excluded = append(excluded, listed...)
 	for _, r := range f.records {
 		for _, d := range r.Dropped {
@@ -129,9 +136,10 @@ func compile(w *World, req Request) (*compiled, error) {
 
 // cutExclusions turns what the walk and the intent match cut (and the
 // dangling references they reached) into exclusions, for every URI that did
-// not become a candidate some other way. All go into all; the answer lists
-// the best MaxListedCuts per reason and says how many it left out.
-func (s *selection) cutExclusions(all map[string]Excluded) (listed []Excluded, notListed []Diagnostic) {
+// not become a candidate some other way. Near misses go into all and the
+// answer lists the best MaxListedCuts per reason, saying how many it left
+// out; far misses go into faint, for Explain only.
+func (s *selection) cutExclusions(all, faint map[string]Excluded) (listed []Excluded, notListed []Diagnostic) {
 	mk := func(id int, c cut) Excluded {
 		uri := s.ix.ids[id]
 		x := Excluded{URI: uri, Reason: c.reason, Relevance: round3(c.rel)}
@@ -168,6 +176,10 @@ func (s *selection) cutExclusions(all map[string]Excluded) (listed []Excluded, n
 			continue
 		}
 		x := mk(id, c)
+		if c.reason == ReasonRelevance && below(c.rel, NearMiss*s.set.floor) {
+			faint[x.URI] = x
+			continue
+		}
 		all[x.URI] = x
 		byReason[c.reason] = append(byReason[c.reason], x)
 	}

@@ -3,6 +3,7 @@ package devctx
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,6 +145,11 @@ func (s *selection) foldVersions(f *folds, ids []int) {
 	}
 	slices.Sort(bases)
 	for _, b := range bases {
+		// The bare identity is the record as it stands now: newer than any
+		// numbered revision of it.
+		if id, ok := s.ix.byURI[b]; ok && s.cands[id] != nil && !f.dropped[id] {
+			groups[b] = append(groups[b], rev{id, math.MaxInt})
+		}
 		g := groups[b]
 		if len(g) < 2 {
 			continue
@@ -161,7 +167,7 @@ func (s *selection) foldVersions(f *folds, ids []int) {
 				continue
 			}
 			old := s.ix.ids[r.id]
-			detail := cur + " is revision " + strconv.Itoa(keep.n) + " of " + b + "; this is revision " + strconv.Itoa(r.n)
+			detail := cur + " is a later revision of " + b + " than revision " + strconv.Itoa(r.n)
 			f.conflicts = append(f.conflicts, Conflict{Current: cur, Against: old, Kind: "version", Detail: detail})
 			if !s.cands[r.id].seed {
 				f.dropped[r.id] = true

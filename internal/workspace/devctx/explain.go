@@ -52,6 +52,9 @@ func Explain(w World, uri string, req Request) (Explanation, error) {
 	if _, _, ok := c.ix.lookup(target); ok {
 		ex.Standing = StandingNotReached
 		ex.Detail = notReached(&w, target, c.set)
+		if x, ok := c.faint[target]; ok {
+			ex.Detail = "not reached within the floor: " + x.Detail
+		}
 		return ex, nil
 	}
 	ex.Standing = StandingUnknown

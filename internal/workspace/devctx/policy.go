@@ -179,11 +179,8 @@ var edgeTable = []edgeRule{
 		fwdWhy: "what the decision governs", revWhy: "the decision in force over it"},
 	{kind: EdgeSupersede, means: "this decision record stands in for that one", forward: 0.7, reverse: 0.7,
 		fwdWhy: "it stands in for this", revWhy: "this stands in for it"},
-	// Reverse 0: a doc's passages are inside it, so walking from the whole to
-	// its parts only repeats its bytes and drags in unrelated (often stale)
-	// passages of the same doc.
-	{kind: EdgePartOf, means: "this passage is part of that document", forward: 0.6,
-		fwdWhy: "the document holding the passage"},
+	{kind: EdgePartOf, means: "this passage is part of that document", forward: 0.6, reverse: 0.3,
+		fwdWhy: "the document holding the passage", revWhy: "a passage of it"},
 	{kind: EdgeLinksTo, means: "this document links to that one", forward: 0.5, reverse: 0.4,
 		fwdWhy: "a document it links to", revWhy: "a document linking here"},
 	{kind: EdgeChangedIn, means: "this commit changed the declaration's lines", forward: 0.5, reverse: 0.3,
