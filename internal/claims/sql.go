@@ -94,7 +94,7 @@ func SplitSQL(src string) []Statement {
 }
 
 // closeQuote returns the index after the `'` that closes a literal opened
-// just before from; `''` is an escaped quote. Unterminated: end of input.
+// just before from; `”` is an escaped quote. Unterminated: end of input.
 func closeQuote(src string, from int) int {
 	for i := from; i < len(src); i++ {
 		if src[i] != '\'' {

@@ -1,0 +1,98 @@
+package claims
+
+import (
+	"strings"
+	"testing"
+)
+
+// Public dialect cases (multivac-cases.md §B).
+func TestDialectCases(t *testing.T) {
+	refused := []struct{ id, src, gist string }{
+		{"D01", "PIN[:digit:]", "character class syntax is [[:digit:]], not [:digit:]"},
+		{"D03a", "a(?=b)", "POSIX ERE has no `(?…)`"},
+		{"D03b", "a(?:b)", "POSIX ERE has no `(?…)`"},
+		{"D05a", `(a)\1`, `\1 is a backreference`},
+		{"D05b", `a\7b`, `\7 is a backreference`},
+		{"D05c", `a\0b`, `\0 means nothing in POSIX ERE`},
+		{"D13a", "[[:bogus:]]", "unknown POSIX class [:bogus:]"},
+		{"D13b", "a(b", "fix the pattern in the anchor line"},
+		{"s", `\s`, `\s is not POSIX ERE — use [[:space:]]`},
+		{"S", `\S`, `use [^[:space:]]`},
+		{"d", `\d+`, `\d is not POSIX ERE — use [[:digit:]]`},
+		{"D", `\D`, `use [^[:digit:]]`},
+		{"w", `\w`, `use [[:alnum:]_]`},
+		{"W", `\W`, `use [^[:alnum:]_]`},
+		{"b", `\bfoo`, `use (^|[^[:alnum:]_])...([^[:alnum:]_]|$)`},
+		{"B", `\B`, "no equivalent, restructure the pattern"},
+		{"t", `a\tb`, `\t has no meaning in POSIX ERE — escape punctuation only`},
+		{"lazy*", `a*?`, "POSIX ERE quantifiers are greedy"},
+		{"lazy+", `a+?`, "POSIX ERE quantifiers are greedy"},
+		{"lazy?", `a??`, "POSIX ERE quantifiers are greedy"},
+		{"lazy}", `a{2}?`, "POSIX ERE quantifiers are greedy"},
+		{"cntrl", `[[:cntrl:]]`, "unknown POSIX class [:cntrl:]"},
+		{"word", `[[:word:]]`, "unknown POSIX class [:word:]"},
+		{"unclosed", `[abc`, "fix the pattern in the anchor line"},
+		{"trailing-backslash", `abc\`, "fix the pattern in the anchor line"},
+		{"huge-repeat", `a{1001}`, "fix the pattern in the anchor line"},
+	}
+	for _, c := range refused {
+		_, _, msg := CompileERE(c.src, "")
+		if !strings.Contains(msg, c.gist) {
+			t.Errorf("%s: %q gave %q, want %q", c.id, c.src, msg, c.gist)
+		}
+	}
+
+	accepted := []string{"[[:digit:]]", "[[:alpha:][:digit:]]", "[[:digit:]x]", "[]]", "[^]]", "^foo$", "a{2,3}",
+		"[a-z]", `a\.b`, "(a|b)+", "[^[:space:]]", `\<a`, `[\s]`, `a{,3}`, `PIN\[:digit:]`, `x\/y`, ""}
+	for _, src := range accepted {
+		if _, _, msg := CompileERE(src, ""); msg != "" {
+			t.Errorf("%q refused: %s", src, msg)
+		}
+	}
+
+	matches := []struct {
+		id, src, flags, text string
+		want                 bool
+	}{
+		{"D09", "^[[:alpha:][:digit:]]+$", "", "abc123", true},
+		{"D09-neg", "^[[:alpha:][:digit:]]+$", "", "abc-123", false},
+		{"D11", `a\\s`, "", `a\s`, true},
+		{"D15a", "[^[:space:]]+", "", "abc", true},
+		{"D15b", "v[[:digit:]]+", "", "v42", true},
+		{"D15c", "^[[:digit:]]+$", "", "4a2", false},
+		{"D17a", `[\s]`, "", "a b", true},
+		{"D17b", `\<a`, "", "<a", true},
+		{"D17b-not-boundary", `\<a`, "", "a", false},
+		{"brace-literal", `a{,3}`, "", "a{,3}", true},
+		{"escaped-class-literal", `PIN\[:digit:]`, "", "PIN[:digit:]", true},
+		{"escaped-class-literal-no", `PIN\[:digit:]`, "", "PIN5", false},
+		{"case-fold", "[[:upper:]]+", "i", "abc", true},
+		{"no-fold", "^[[:upper:]]+$", "", "abc", false},
+		{"dot-no-cr", "a.b", "", "a\rb", false},
+		{"dot", "a.b", "", "axb", true},
+		{"bracket-first", "[]]", "", "]", true},
+		{"bracket-neg-first", "^[^]]$", "", "x", true},
+		{"punct", "^[[:punct:]]+$", "", "!-/:@[`{~", true},
+		{"space", "[[:space:]]", "", "\v", true},
+		{"xdigit", "^[[:xdigit:]]+$", "", "0aF", true},
+		{"blank-no-newline", "[[:blank:]]", "", "a\fb", false},
+	}
+	for _, c := range matches {
+		re, _, msg := CompileERE(c.src, c.flags)
+		if msg != "" {
+			t.Errorf("%s: %s", c.id, msg)
+			continue
+		}
+		if got := re.MatchString(c.text); got != c.want {
+			t.Errorf("%s: /%s/%s vs %q = %v, want %v (RE2 %s)", c.id, c.src, c.flags, c.text, got, c.want, re.GoSyntax())
+		}
+	}
+
+	// SPEC §3.5: a letter escape inside brackets is accepted with a warning.
+	if _, warns, _ := CompileERE(`[\s]x`, ""); len(warns) != 1 || !strings.Contains(warns[0], "engines disagree") {
+		t.Errorf("bracket escape warning: %v", warns)
+	}
+	if _, warns, _ := CompileERE(`[\.]x`, ""); len(warns) != 0 {
+		t.Errorf("punctuation escape should not warn: %v", warns)
+	}
+}

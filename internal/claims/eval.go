@@ -1,0 +1,331 @@
+package claims
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Input is everything one run needs, already read by the workspace layer.
+type Input struct {
+	// Docs are the brain's Markdown files by brain-relative path; pass the
+	// ones LawDoc selects (extra paths are ignored).
+	Docs map[string][]byte
+	// Config is the parsed `.multivac/config.yml` and ConfigDiagnostics what
+	// ParseConfig said about it. ConfigMissing: the brain has a law but no
+	// config, so defaults apply and the run says so.
+	Config            Config
+	ConfigDiagnostics []Diagnostic
+	ConfigMissing     bool
+	// Repos: the brain's own checkout first (key "brain"), then every
+	// declared repo in config order. A consumer-scoped run passes only the
+	// consumer checkout.
+	Repos []Repo
+	// CodeLegs are `@code` anchors that carry a claim ID, as resolved by the
+	// anchors engine (SPEC §3.6).
+	CodeLegs []CodeLeg
+	Options  Options
+}
+
+// Options are verify's flags and scope.
+type Options struct {
+	Strict bool
+	// Write: a brain-scoped run without --check, whose moved globs are
+	// rewritten (the edits are in Result.Edits either way; only the wording
+	// of the detail changes).
+	Write bool
+	// Consumer is the repo key of a consumer-scoped run ("" = brain scope).
+	Consumer string
+	// BrainDir is printed by the consumer-scope coverage line.
+	BrainDir string
+}
+
+// CodeLeg is a `@code` anchor with a claim ID, already resolved.
+type CodeLeg struct {
+	Doc     string
+	Line    int
+	Claim   string
+	State   string // fresh | stale | moved-renamed | lost | unpinned | unchecked
+	Message string // the anchor's own detail, e.g. "body_changed in src/pay.ts"
+}
+
+// LawDoc reports whether a brain-relative path is scanned for anchors:
+// `*.md` in the root, in `.multivac/` and in `.multivac/changes/` (not
+// deeper, not the archive). Symlinked files should not be passed.
+func LawDoc(p string) bool {
+	if !strings.HasSuffix(p, ".md") {
+		return false
+	}
+	dir := path.Dir(p)
+	return dir == "." || dir == ".multivac" || dir == ".multivac/changes"
+}
+
+const changesDir = ".multivac/changes"
+
+// Evaluate runs every claim leg. It never fails on broken input (that is
+// a Diagnostic); the error is only the context's, between legs.
+func Evaluate(ctx context.Context, in Input) (*Result, error) {
+	e := newEvaluator(in)
+	res := &Result{Strict: in.Options.Strict, Consumer: in.Options.Consumer, BrainDir: in.Options.BrainDir,
+		Pending: map[string]string{}, Diagnostics: []Diagnostic{}, Claims: []ClaimResult{}}
+
+	// Diagnostics from the config first, then the files in path order.
+	res.Diagnostics = append(res.Diagnostics, in.ConfigDiagnostics...)
+	if in.ConfigMissing {
+		res.Diagnostics = append(res.Diagnostics, Diagnostic{Doc: ConfigFile, Line: 1, Severity: SeverityWarning, Code: CodeConfig,
+			Message: "missing — the law is evaluated with the defaults; create it (multivac init) to declare repos and blocking:"})
+	}
+
+	rows, rowDiags := ParseRows(in.Docs[LawFile])
+	rowByID := map[string]Row{}
+	var rowOrder []string
+	for _, r := range rows {
+		if _, seen := rowByID[r.ID]; !seen {
+			rowOrder = append(rowOrder, r.ID)
+		}
+		rowByID[r.ID] = r // duplicates: the last one wins, as in multivac
+	}
+
+	var docs []string
+	for p := range in.Docs {
+		if LawDoc(p) {
+			docs = append(docs, p)
+		}
+	}
+	sort.Strings(docs)
+	var legs []Leg
+	var changes []Change
+	for _, d := range docs {
+		l, diags := ParseDoc(d, in.Docs[d])
+		legs = append(legs, l...)
+		res.Diagnostics = append(res.Diagnostics, diags...)
+		if d == LawFile {
+			res.Diagnostics = append(res.Diagnostics, rowDiags...)
+		}
+		if path.Dir(d) == changesDir {
+			if ch, ok := ParseChange(d, in.Docs[d]); ok {
+				changes = append(changes, ch)
+			}
+		}
+	}
+	pending := pendingClaims(changes)
+
+	// Coverage counts anchors that parsed, whatever their scope or key.
+	anchored := map[string]bool{}
+	for _, l := range legs {
+		anchored[l.Claim] = true
+	}
+	for _, c := range in.CodeLegs {
+		anchored[c.Claim] = true
+	}
+	res.TotalRows = len(rowOrder)
+	for _, id := range rowOrder {
+		if anchored[id] {
+			res.Coverage.Anchored++
+		} else {
+			res.Unanchored = append(res.Unanchored, id)
+		}
+	}
+	res.Coverage.Claims = len(rowOrder)
+
+	// Scope, then keys (digest §6.9), then row states.
+	type work struct {
+		doc  string
+		line int
+		leg  *Leg
+		code *CodeLeg
+	}
+	var todo []work
+	orphanWarned := map[string]bool{}
+	for i := range legs {
+		l := &legs[i]
+		if in.Options.Consumer != "" && l.Repo != in.Options.Consumer && l.Repo != "*" {
+			continue
+		}
+		if k := e.unknownKey(l); k != "" {
+			res.Diagnostics = append(res.Diagnostics, parseError(l.Doc, l.Line,
+				fmt.Sprintf("unknown repo key %q — declare it under repos: in %s", k, ConfigFile)))
+			continue
+		}
+		if msg := e.globError(l); msg != "" {
+			res.Diagnostics = append(res.Diagnostics, parseError(l.Doc, l.Line, msg))
+			continue
+		}
+		todo = append(todo, work{l.Doc, l.Line, l, nil})
+	}
+	if in.Options.Consumer != "" && len(rowOrder) > 0 {
+		res.Coverage = Coverage{Claims: len(rowOrder)}
+		seen := map[string]bool{}
+		for _, w := range todo {
+			if _, ok := rowByID[w.leg.Claim]; ok && !seen[w.leg.Claim] {
+				seen[w.leg.Claim] = true
+				res.Coverage.Anchored++
+			}
+		}
+	}
+	for i := range in.CodeLegs {
+		c := &in.CodeLegs[i]
+		todo = append(todo, work{c.Doc, c.Line, nil, c})
+	}
+	sort.SliceStable(todo, func(i, j int) bool {
+		if todo[i].doc != todo[j].doc {
+			return todo[i].doc < todo[j].doc
+		}
+		return todo[i].line < todo[j].line
+	})
+
+	byClaim := map[string]int{}
+	for _, w := range todo {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		claim, mode := "", Mode("")
+		if w.leg != nil {
+			claim, mode = w.leg.Claim, w.leg.Mode
+		} else {
+			claim, mode = w.code.Claim, ModeCode
+		}
+		row, hasRow := rowByID[claim]
+		rowState := StateActive
+		if hasRow {
+			rowState = row.Effective()
+		} else if !orphanWarned[w.doc+":"+strconv.Itoa(w.line)] {
+			orphanWarned[w.doc+":"+strconv.Itoa(w.line)] = true
+			res.Diagnostics = append(res.Diagnostics, warning(w.doc, w.line,
+				fmt.Sprintf("orphan leg: claim %s has no row in %s — it is evaluated and can gate; add the row or fix the ID", claim, LawFile)))
+		}
+		if rowState == StateRetired && mode != ModeAbsent {
+			continue // retired rows keep only their tombstones
+		}
+		var lr LegResult
+		if w.leg != nil {
+			lr = e.evalLeg(w.leg, pending[claim])
+		} else {
+			lr = evalCodeLeg(w.code)
+		}
+		lr.Claim, lr.RowState = claim, rowState
+		if slug := pending[claim]; slug != "" && lr.State != StateOK && lr.State != StateUnevaluated && lr.State != StatePending {
+			lr.Detail = "declared by open change " + slug + " — pending; " + lr.Detail
+			lr.State = StatePending
+			lr.Edit = nil
+		}
+		if lr.State == StatePending && pending[claim] != "" {
+			res.Pending[claim] = pending[claim]
+		}
+		lr.Gating, lr.Note = gate(lr, in.Config, in.Options.Strict)
+		if lr.Edit != nil {
+			res.Edits = append(res.Edits, *lr.Edit)
+		}
+		idx, ok := byClaim[claim]
+		if !ok {
+			idx = len(res.Claims)
+			byClaim[claim] = idx
+			cr := ClaimResult{ID: claim, State: StateOK}
+			if hasRow {
+				cr.Row = &RowRef{Doc: LawFile, Line: row.Line}
+			}
+			res.Claims = append(res.Claims, cr)
+		}
+		cr := &res.Claims[idx]
+		cr.Legs = append(cr.Legs, lr)
+		if rank(lr.State) > rank(cr.State) {
+			cr.State = lr.State
+		}
+	}
+
+	if in.Options.Consumer == "" {
+		res.Finished = finishedChanges(changes, res.Claims, in.Options.Strict)
+	}
+	for _, r := range in.Repos {
+		res.Reads = append(res.Reads, ReadLine(r.Key(), r.Facts()))
+	}
+	res.Exit = exitCode(res)
+	return res, nil
+}
+
+// gate applies the exit matrix (digest §6.6) to one leg.
+func gate(lr LegResult, cfg Config, strict bool) (bool, string) {
+	bad := lr.State == StateBroken || lr.State == StateVacuous
+	switch {
+	case !bad:
+		return false, ""
+	case lr.RowState == StateProposed:
+		return false, " · proposed row — informational, never blocks"
+	case lr.RowState == StateDrift:
+		return false, " · drift row — recorded finding, never blocks"
+	case strict || cfg.Blocks(lr.Mode):
+		return true, " · blocking"
+	}
+	return false, fmt.Sprintf(" · reported only — %q is not in blocking: and this run is not --strict", string(lr.Mode))
+}
+
+func finishedChanges(changes []Change, claims []ClaimResult, strict bool) []FinishedChange {
+	state := map[string]LegState{}
+	for _, c := range claims {
+		state[c.ID] = c.State
+	}
+	sorted := append([]Change(nil), changes...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Doc < sorted[j].Doc })
+	var out []FinishedChange
+	for _, ch := range sorted {
+		if ch.Status != "open" || len(ch.Claims) == 0 {
+			continue
+		}
+		done := true
+		for _, id := range ch.Claims {
+			if s, ok := state[id]; !ok || s != StateOK {
+				done = false
+			}
+		}
+		for _, st := range ch.Repos {
+			if st != "landed" {
+				done = false
+			}
+		}
+		if done {
+			out = append(out, FinishedChange{Slug: ch.Slug, Gating: strict})
+		}
+	}
+	return out
+}
+
+// exitCode: 2 for an invalid config, 1 for a parse diagnostic or a gating
+// line, else 0. Warnings never change it.
+func exitCode(r *Result) int {
+	exit := 0
+	for _, d := range r.Diagnostics {
+		switch {
+		case d.Code == CodeConfig && d.Severity == SeverityError:
+			return 2
+		case d.Code == CodeParse && d.Severity == SeverityError:
+			exit = 1
+		}
+	}
+	if r.blocking() > 0 {
+		exit = 1
+	}
+	return exit
+}
+
+// blocking counts gating legs plus every other gating line.
+func (r *Result) blocking() int {
+	n := 0
+	for _, c := range r.Claims {
+		for _, l := range c.Legs {
+			if l.Gating {
+				n++
+			}
+		}
+	}
+	for _, f := range r.Finished {
+		if f.Gating {
+			n++
+		}
+	}
+	return n
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,461 @@
+package claims
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// evaluator holds one run's caches: every file is read and split once,
+// every glob compiled once and matched once per checkout.
+type evaluator struct {
+	in       Input
+	byKey    map[string]Repo
+	all      []Repo // `*`: every checkout once, by identity
+	globs    map[string]*Glob
+	globMsgs map[string]string
+	sets     map[string][]string // identity + "\x00" + glob → matching tracked paths
+	units    map[string]FileUnits
+	declared map[string]bool
+}
+
+func newEvaluator(in Input) *evaluator {
+	e := &evaluator{in: in, byKey: map[string]Repo{}, globs: map[string]*Glob{}, globMsgs: map[string]string{},
+		sets: map[string][]string{}, units: map[string]FileUnits{}, declared: map[string]bool{"*": true, "brain": true}}
+	for _, r := range in.Config.Repos {
+		e.declared[r.Key] = true
+	}
+	seen := map[string]bool{}
+	for _, r := range in.Repos {
+		if _, dup := e.byKey[r.Key()]; !dup {
+			e.byKey[r.Key()] = r
+		}
+		if !seen[r.Identity()] {
+			seen[r.Identity()] = true
+			e.all = append(e.all, r)
+		}
+	}
+	if in.Options.Consumer != "" {
+		e.declared[in.Options.Consumer] = true
+	}
+	return e
+}
+
+// unknownKey returns the first repo key of a leg that names nothing.
+func (e *evaluator) unknownKey(l *Leg) string {
+	if !e.declared[l.Repo] {
+		return l.Repo
+	}
+	for _, x := range l.Exclusions {
+		if x.Repo != "" && !e.declared[x.Repo] {
+			return x.Repo
+		}
+	}
+	return ""
+}
+
+func (e *evaluator) glob(pattern string) (*Glob, string) {
+	if g, ok := e.globs[pattern]; ok {
+		return g, e.globMsgs[pattern]
+	}
+	g, msg := CompileGlob(pattern)
+	e.globs[pattern], e.globMsgs[pattern] = g, msg
+	return g, msg
+}
+
+// globError is the first include or exclusion glob that does not compile.
+func (e *evaluator) globError(l *Leg) string {
+	if _, msg := e.glob(l.Include); msg != "" {
+		return msg
+	}
+	for _, x := range l.Exclusions {
+		if _, msg := e.glob(x.Glob); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// targets are the checkouts a leg looks into, those on disk first.
+func (e *evaluator) targets(l *Leg) []Repo {
+	if l.Repo == "*" {
+		return e.all
+	}
+	if r, ok := e.byKey[l.Repo]; ok {
+		return []Repo{r}
+	}
+	if e.in.Options.Consumer == "" && e.declared[l.Repo] {
+		return []Repo{missingRepo(l.Repo)} // declared, but the workspace could not open it
+	}
+	return nil
+}
+
+// excluded applies a leg's exclusions to one path of one checkout. A
+// qualified exclusion bites every key that aliases the checkout.
+func (e *evaluator) excluded(l *Leg, r Repo, p string) bool {
+	for _, x := range l.Exclusions {
+		if x.Repo != "" && x.Repo != "*" {
+			xr, ok := e.byKey[x.Repo]
+			if !ok || xr.Identity() != r.Identity() {
+				continue
+			}
+		}
+		if g, _ := e.glob(x.Glob); g != nil && g.Match(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchingFiles is the include's file set in one checkout (cached).
+func (e *evaluator) matchingFiles(r Repo, g *Glob) []string {
+	key := r.Identity() + "\x00" + g.Pattern
+	if s, ok := e.sets[key]; ok {
+		return s
+	}
+	files := r.Files()
+	var out []string
+	if g.literal && !g.broken {
+		want := strings.TrimPrefix(g.Pattern, "./")
+		if i := sort.SearchStrings(files, want); i < len(files) && files[i] == want {
+			out = append(out, want)
+		}
+	} else {
+		for i := sort.SearchStrings(files, g.Prefix()); i < len(files) && strings.HasPrefix(files[i], g.Prefix()); i++ {
+			if g.Match(files[i]) {
+				out = append(out, files[i])
+			}
+		}
+		if g.Prefix() != "" { // the identical-string shortcut can match outside the prefix
+			if i := sort.SearchStrings(files, g.Pattern); i < len(files) && files[i] == g.Pattern && !strings.HasPrefix(g.Pattern, g.Prefix()) {
+				out = append(out, g.Pattern)
+				sort.Strings(out)
+			}
+		}
+	}
+	e.sets[key] = out
+	return out
+}
+
+// fileUnits reads and splits a file once per run.
+func (e *evaluator) fileUnits(r Repo, p string) FileUnits {
+	key := r.Identity() + "\x00" + p
+	if u, ok := e.units[key]; ok {
+		return u
+	}
+	var u FileUnits
+	if content, ok := r.Read(p); ok {
+		u = SplitUnits(p, content)
+	} else {
+		u = FileUnits{Skipped: true}
+	}
+	e.units[key] = u
+	return u
+}
+
+// member is one file of a leg's surviving set.
+type member struct {
+	repo    Repo
+	path    string
+	matches []Match
+}
+
+func (m member) label() string { return m.repo.Key() + ":" + m.path }
+
+func (e *evaluator) scan(l *Leg, r Repo, p string) []Match {
+	var out []Match
+	for _, u := range e.fileUnits(r, p).Units {
+		if l.Regex.MatchString(u.Text) {
+			out = append(out, Match{Repo: r.Key(), Path: p, Line: u.Line})
+		}
+	}
+	return out
+}
+
+// evalLeg evaluates one `@anchor` leg. pendingSlug is non-empty when an
+// open change declares the claim (no heal then).
+func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
+	lr := LegResult{Doc: l.Doc, Line: l.Line, Mode: l.Mode, ModeText: l.ModeText()}
+	fail := func(s LegState, detail string) LegResult {
+		lr.State, lr.Detail = s, detail
+		return lr
+	}
+	inc, _ := e.glob(l.Include) // globError has vetted it
+	var onDisk []Repo
+	for _, r := range e.targets(l) {
+		if r.OnDisk() {
+			onDisk = append(onDisk, r)
+		}
+	}
+	if len(onDisk) == 0 {
+		return fail(StateUnevaluated, "repo not on disk — run `multivac repos sync` to clone it")
+	}
+
+	var set []member
+	n := 0
+	for _, r := range onDisk {
+		for _, p := range e.matchingFiles(r, inc) {
+			if e.excluded(l, r, p) {
+				continue
+			}
+			m := member{repo: r, path: p, matches: e.scan(l, r, p)}
+			n += len(m.matches)
+			set = append(set, m)
+		}
+	}
+	for _, m := range set {
+		lr.Matches = append(lr.Matches, m.matches...)
+	}
+
+	hint := ""
+	if len(set) == 0 {
+		hint = e.untrackedHint(l, inc, onDisk)
+	}
+	if l.Mode != ModePresent && len(set) == 0 {
+		if hint != "" {
+			return fail(StateVacuous, hint)
+		}
+		return fail(StateVacuous, vacuousDetail(l))
+	}
+
+	switch l.Mode {
+	case ModePresent:
+		if n >= 1 {
+			lr.State = StateOK
+			return lr
+		}
+		if hint != "" {
+			return fail(StateVacuous, hint)
+		}
+		if pendingSlug != "" {
+			if len(set) == 0 {
+				return fail(StateBroken, "glob matched no tracked files")
+			}
+			return fail(StateBroken, "no match in "+e.where(l))
+		}
+		return e.heal(l, onDisk, len(set) == 0, lr)
+	case ModeAbsent:
+		if n == 0 {
+			lr.State = StateOK
+			return lr
+		}
+		return fail(StateBroken, "forbidden pattern at "+matchList(lr.Matches)+" — delete it, or retire/amend the claim first")
+	case ModeUnique:
+		switch {
+		case n == 1:
+			lr.State = StateOK
+			return lr
+		case n == 0:
+			return fail(StateBroken, "expected exactly one match, found none — restore it or fix the regex")
+		}
+		return fail(StateBroken, fmt.Sprintf("expected exactly one match, found %d (%s) — deduplicate, or use count=%d if all are sanctioned", n, matchList(lr.Matches), n))
+	case ModeCount:
+		if n == l.N {
+			lr.State = StateOK
+			return lr
+		}
+		found := "none"
+		if n > 0 {
+			found = matchList(lr.Matches)
+		}
+		return fail(StateBroken, fmt.Sprintf("count=%d pinned, found %d (%s) — revert the new occurrence, or ratchet to count=%d in %s:%d", l.N, n, found, n, l.Doc, l.Line))
+	case ModeEach:
+		var bad []string
+		for _, m := range set {
+			switch {
+			case !l.Negated && len(m.matches) == 0:
+				bad = append(bad, m.label())
+			case l.Negated && len(m.matches) > 0:
+				bad = append(bad, m.matches[0].String())
+			}
+		}
+		if len(bad) == 0 {
+			lr.State = StateOK
+			return lr
+		}
+		if l.Negated {
+			return fail(StateBroken, fmt.Sprintf("each!: forbidden pattern in %d of %d files (%s) — delete it, or exclude the file with !<glob>", len(bad), len(set), capList(bad, 3, " +")))
+		}
+		return fail(StateBroken, fmt.Sprintf("each: %d of %d files lack the pattern (%s) — add it there, or exclude the file with !<glob>", len(bad), len(set), capList(bad, 3, " +")))
+	}
+	return fail(StateUnevaluated, "unknown mode")
+}
+
+// where names the repo in "no match in …".
+func (e *evaluator) where(l *Leg) string {
+	if l.Repo == "*" {
+		return "any declared repo"
+	}
+	return l.Repo
+}
+
+// untrackedHint: F is empty, yet the include (minus exclusions) names files
+// that exist but are untracked in a working-tree read (digest §4.5).
+func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
+	for _, r := range targets {
+		var hits []string
+		for _, p := range r.Untracked() {
+			if inc.Match(p) && !e.excluded(l, r, p) {
+				hits = append(hits, p)
+			}
+		}
+		if len(hits) > 0 {
+			sort.Strings(hits)
+			more := ""
+			if len(hits) > 3 {
+				more = fmt.Sprintf(" (+%d more)", len(hits)-3)
+				hits = hits[:3]
+			}
+			return "file exists but is untracked — `git add " + strings.Join(hits, " ") + "`" + more
+		}
+	}
+	return ""
+}
+
+var kindRe = regexp.MustCompile(`\.([A-Za-z0-9]+)$`)
+
+// heal runs the exact moved rule of digest §6.3 for a present leg with no match.
+func (e *evaluator) heal(l *Leg, targets []Repo, emptySet bool, lr LegResult) LegResult {
+	kind := ""
+	if m := kindRe.FindStringSubmatch(l.Include); m != nil {
+		kind = "." + strings.ToLower(m[1])
+	}
+	var found, fenced []string
+	var foundRepo Repo
+	var foundPath string
+	for _, r := range targets {
+		for _, p := range r.Files() {
+			if p == ".multivac" || strings.HasPrefix(p, ".multivac/") || e.excluded(l, r, p) {
+				continue // the law row quotes its own pattern: never a heal target
+			}
+			if len(e.scan(l, r, p)) == 0 {
+				continue
+			}
+			if kind != "" && !strings.HasSuffix(strings.ToLower(p), kind) {
+				fenced = append(fenced, r.Key()+":"+p)
+				continue
+			}
+			if len(found) == 0 {
+				foundRepo, foundPath = r, p
+			}
+			found = append(found, r.Key()+":"+p)
+		}
+	}
+	refused := ""
+	if len(fenced) > 0 {
+		refused = " — found in " + capList(fenced, 3, ", …") + ", refused as a heal target: not " + kind
+	}
+	switch {
+	case len(found) == 1:
+		lr.State = StateMoved
+		lr.Edit = e.rewrite(l, foundPath)
+		if e.in.Options.Write && lr.Edit != nil {
+			lr.Detail = "glob rewritten to " + foundPath + " — review the diff"
+		} else {
+			lr.Detail = "match moved to " + foundPath + " — rerun without --check to rewrite the glob"
+		}
+		lr.Matches = e.scan(l, foundRepo, foundPath)
+		return lr
+	case len(found) == 0 && emptySet:
+		lr.State = StateVacuous
+		lr.Detail = fmt.Sprintf("glob matched no tracked files and /%s/ found nowhere%s — fix the glob or retire the claim", l.Regex.Source, refused)
+	case len(found) == 0:
+		lr.State = StateBroken
+		lr.Detail = "no match in " + e.where(l) + refused + " — restore the code or retire the claim"
+	default:
+		lr.State = StateBroken
+		lr.Detail = fmt.Sprintf("found in %d files (%s) — narrow the regex or split into per-file legs", len(found), capList(found, 3, ", …"))
+	}
+	return lr
+}
+
+// rewrite replaces the first `<key>:<include>` on the leg's line with the
+// literal path (not escaped for glob metacharacters, as multivac writes it).
+func (e *evaluator) rewrite(l *Leg, newPath string) *Edit {
+	doc := e.in.Docs[l.Doc]
+	if l.LineEnd > len(doc) || l.LineStart > l.LineEnd {
+		return nil
+	}
+	old := l.Repo + ":" + l.Include
+	i := strings.Index(string(doc[l.LineStart:l.LineEnd]), old)
+	if i < 0 {
+		return nil
+	}
+	start := l.LineStart + i
+	return &Edit{Doc: l.Doc, Start: start, End: start + len(old), NewText: l.Repo + ":" + newPath}
+}
+
+func vacuousDetail(l *Leg) string {
+	const head = "glob matched no tracked files — "
+	switch l.Mode {
+	case ModeAbsent:
+		return head + "a rename greens this tombstone silently; fix the glob"
+	case ModeUnique:
+		return head + "fix the glob so the check can see"
+	case ModeCount:
+		return head + fmt.Sprintf("count=%d cannot ratchet; fix the glob", l.N)
+	}
+	return head + l.ModeText() + " over nothing proves nothing; a rename greens the claim silently; fix the glob"
+}
+
+// matchList: up to three key:path:line entries, then " +N more".
+func matchList(ms []Match) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.String()
+	}
+	return capList(s, 3, " +")
+}
+
+// capList keeps max entries; the tail is " +N more" (more == " +") or the
+// literal more text (", …").
+func capList(items []string, max int, more string) string {
+	if len(items) <= max {
+		return strings.Join(items, ", ")
+	}
+	head := strings.Join(items[:max], ", ")
+	if more == " +" {
+		return fmt.Sprintf("%s +%d more", head, len(items)-max)
+	}
+	return head + more
+}
+
+// evalCodeLeg maps a symbol anchor's state onto a leg state (SPEC §3.6).
+func evalCodeLeg(c *CodeLeg) LegResult {
+	lr := LegResult{Doc: c.Doc, Line: c.Line, Mode: ModeCode, ModeText: string(ModeCode)}
+	with := func(base string) string {
+		if c.Message != "" {
+			return base + " (" + c.Message + ")"
+		}
+		return base
+	}
+	switch c.State {
+	case "fresh":
+		lr.State = StateOK
+	case "moved-renamed":
+		lr.State, lr.Detail = StateMoved, with("declaration moved or renamed — rerun without --check to rebind it")
+	case "stale":
+		lr.State, lr.Detail = StateBroken, with("body changed since the claim was reviewed — confirm or amend the claim")
+	case "lost":
+		lr.State, lr.Detail = StateBroken, with("declaration not found — rebind the anchor, or amend the claim")
+	case "unpinned":
+		lr.State, lr.Detail = StatePending, with("unpinned — never reviewed; pin it with clew-lsp confirm")
+	case "unchecked":
+		lr.State, lr.Detail = StateUnevaluated, with("unchecked — the anchor budget ran out before it was settled")
+	default:
+		lr.State, lr.Detail = StateUnevaluated, with(fmt.Sprintf("unknown anchor state %q", c.State))
+	}
+	return lr
+}
+
+// missingRepo stands for a declared repo the workspace did not pass.
+type missingRepo string
+
+func (m missingRepo) Key() string                { return string(m) }
+func (m missingRepo) Identity() string           { return "\x00missing:" + string(m) }
+func (m missingRepo) OnDisk() bool               { return false }
+func (m missingRepo) Files() []string            { return nil }
+func (m missingRepo) Read(string) ([]byte, bool) { return nil, false }
+func (m missingRepo) Untracked() []string        { return nil }
+func (m missingRepo) Facts() ReadFacts           { return ReadFacts{Kind: ReadNotOnDisk} }
