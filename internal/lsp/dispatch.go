@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -76,7 +77,7 @@ func queryCall[P, R any](method string, advertise func(*protocol.ServerCapabilit
 			}
 			snap, release := s.backend.Snapshot()
 			defer release()
-			jsonrpc2.Async(ctx)
+			goAsync(ctx)
 			return h(ctx, s, snap, &p)
 		}}
 }
@@ -122,7 +123,13 @@ func capabilities(routes map[string]*route) protocol.ServerCapabilities {
 
 // handle is the connection's handler: cancellation, lifecycle gate, routing,
 // panic recovery and error mapping, in that order.
-func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+//
+// Handlers get a context derived from the connection's, not from jsonrpc2's
+// per-request context: jsonrpc2 v1.0.1 pools that context and recycles it
+// when the handler returns, so a context.WithCancel child of it (whose
+// watcher goroutine calls its Done later) panics on a nil parent. The
+// request context is kept only to call jsonrpc2.Async.
+func (s *server) handle(reqCtx context.Context, req *jsonrpc2.Request) (any, error) {
 	method := req.Method()
 	if method == protocol.MethodCancelRequest {
 		s.cancelRequest(req)
@@ -145,6 +152,15 @@ func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 	// The method string borrows the frame; the deferred recover may run after
 	// Async has handed the frame back to the reader.
 	method = strings.Clone(method)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	ctx = context.WithValue(ctx, requestCtxKey{}, reqCtx)
+	if req.IsCall() {
+		id := req.ID()
+		ctx = context.WithValue(ctx, requestIDKey{}, id)
+		s.inflight.add(id, cancel)
+		defer s.inflight.remove(id)
+	}
 	result, err := s.invoke(ctx, r, method, req)
 	if !req.IsCall() {
 		if err != nil {
@@ -156,6 +172,49 @@ func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		return nil, s.wireError(ctx, method, err)
 	}
 	return result, nil
+}
+
+type (
+	requestCtxKey struct{} // the jsonrpc2 request context, for Async
+	requestIDKey  struct{} // the jsonrpc2.ID of a request
+)
+
+// goAsync releases the read loop so later messages are handled while this
+// request runs (jsonrpc2.Async on the original request context).
+func goAsync(ctx context.Context) {
+	if reqCtx, ok := ctx.Value(requestCtxKey{}).(context.Context); ok {
+		jsonrpc2.Async(reqCtx)
+	}
+}
+
+// inflight maps the ids of running requests to their cancel functions.
+type inflight struct {
+	mu sync.Mutex
+	m  map[jsonrpc2.ID]context.CancelFunc
+}
+
+func (f *inflight) add(id jsonrpc2.ID, cancel context.CancelFunc) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.m == nil {
+		f.m = make(map[jsonrpc2.ID]context.CancelFunc)
+	}
+	f.m[id] = cancel
+}
+
+func (f *inflight) remove(id jsonrpc2.ID) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.m, id)
+}
+
+func (f *inflight) cancel(id jsonrpc2.ID) {
+	f.mu.Lock()
+	cancel := f.m[id]
+	f.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
 }
 
 // invoke runs one handler and turns a panic into an InternalError, reported
@@ -196,9 +255,9 @@ func (s *server) cancelRequest(req *jsonrpc2.Request) {
 	}
 	switch id := p.ID.(type) {
 	case protocol.Integer:
-		s.canceller(jsonrpc2.NewNumberID(int64(id)))
+		s.inflight.cancel(jsonrpc2.NewNumberID(int64(id)))
 	case protocol.String:
-		s.canceller(jsonrpc2.NewStringID(string(id)))
+		s.inflight.cancel(jsonrpc2.NewStringID(string(id)))
 	default:
 		s.logger.Warn("malformed $/cancelRequest id", "id", fmt.Sprint(p.ID))
 	}

@@ -75,11 +75,11 @@ type server struct {
 	logger  *slog.Logger
 	routes  map[string]*route
 
-	conn      jsonrpc2.Conn
-	ctx       context.Context // the connection's lifetime; background work runs under it
-	canceller func(jsonrpc2.ID)
-	bg        sync.WaitGroup // background goroutines, waited for before Serve returns
-	diags     *publisher
+	conn     jsonrpc2.Conn
+	ctx      context.Context // the connection's lifetime; background work runs under it
+	inflight inflight        // running requests, for $/cancelRequest
+	bg       sync.WaitGroup  // background goroutines, waited for before Serve returns
+	diags    *publisher
 
 	mu           sync.Mutex // guards the fields below
 	state        state
@@ -125,9 +125,7 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	defer cancel()
 	s.ctx = ctx
 	s.conn = jsonrpc2.NewConn(newStream(rwc, s.logger), jsonrpc2.WithCodec(codec{}))
-	handler, canceller := jsonrpc2.CancelHandler(s.handle)
-	s.canceller = canceller
-	s.conn.Go(ctx, handler)
+	s.conn.Go(ctx, s.handle)
 
 	select {
 	case <-s.conn.Done():
