@@ -69,25 +69,49 @@ func isObject(raw []byte) bool {
 }
 
 // didChangeConfiguration re-reads the settings. Pulling them is a call to
-// the client, so it runs in the background; configMu keeps successive
-// changes in order.
+// the client, so it runs in the background. Changes coalesce: one worker
+// applies the newest, so a burst of changes cannot be applied out of order.
 func didChangeConfiguration(ctx context.Context, s *server, p *protocol.DidChangeConfigurationParams) error {
-	pushed := sectionOf(p.Settings)
-	s.goBackground("configuration", func(ctx context.Context) {
+	s.configMu.Lock()
+	defer s.configMu.Unlock()
+	s.configPending = &pendingConfig{pushed: sectionOf(p.Settings)}
+	if !s.configWorking {
+		s.configWorking = true
+		s.goBackground("configuration", s.configure)
+	}
+	return nil
+}
+
+type pendingConfig struct {
+	pushed Settings // values the client sent along, or nil
+}
+
+func (s *server) configure(ctx context.Context) {
+	for {
 		s.configMu.Lock()
-		defer s.configMu.Unlock()
-		settings := s.fetchSettings(ctx)
-		if pushed != nil {
-			settings = pushed // the client sent the values; trust them over a pull
-		}
-		if err := s.backend.Configure(ctx, settings); err != nil {
-			s.logger.Error("configure failed", "error", err)
-			s.logToClient(protocol.MessageTypeError, "clew-lsp: settings not applied: "+err.Error())
+		next := s.configPending
+		s.configPending = nil
+		if next == nil || ctx.Err() != nil {
+			s.configWorking = false
+			s.configMu.Unlock()
 			return
 		}
+		s.configMu.Unlock()
+
+		s.loadMu.Lock()
+		settings := s.fetchSettings(ctx)
+		if next.pushed != nil {
+			settings = next.pushed // the client sent the values; trust them over a pull
+		}
+		err := s.backend.Configure(ctx, settings)
+		s.loadMu.Unlock()
+		if err != nil {
+			s.logger.Error("configure failed", "error", err)
+			s.logToClient(protocol.MessageTypeError, "clew-lsp: settings not applied: "+err.Error())
+			continue
+		}
 		s.diags.schedule()
-	})
-	return nil
+	}
 }
 
 // sectionOf extracts {"clew": {...}} from pushed settings, or nil.

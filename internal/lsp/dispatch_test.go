@@ -50,7 +50,9 @@ func TestCapabilitiesFollowRoutes(t *testing.T) {
 	// Registering a handler is what advertises it.
 	hover := queryCall(protocol.MethodTextDocumentHover,
 		func(c *protocol.ServerCapabilities) { c.HoverProvider = protocol.Boolean(true) },
-		func(ctx context.Context, s *server, snap Snapshot, p *protocol.HoverParams) (*protocol.Hover, error) { return nil, nil })
+		func(ctx context.Context, s *server, snap Snapshot, p *protocol.HoverParams) (*protocol.Hover, error) {
+			return nil, nil
+		})
 	e2 := newEnv(t, lsptest.Options{}, withRoutes(hover))
 	res2, err := e2.client.Initialize(e2.ctx, e2.root)
 	must(t, err)

@@ -116,11 +116,11 @@ func (s *server) load(ctx context.Context) {
 	folders := s.folders
 	s.mu.Unlock()
 
-	s.configMu.Lock()
+	s.loadMu.Lock()
 	settings := s.fetchSettings(ctx)
 	progress := s.beginProgress(ctx, "clew: indexing")
 	err := s.backend.Load(ctx, folders, settings, progress)
-	s.configMu.Unlock()
+	s.loadMu.Unlock()
 	if err != nil {
 		progress.end("failed")
 		if ctx.Err() == nil {

@@ -93,7 +93,11 @@ type server struct {
 	docsMu sync.Mutex
 	docs   map[string]*document // open editor buffers by path
 
-	configMu sync.Mutex // serialises settings fetches and Backend.Configure
+	loadMu sync.Mutex // keeps Backend.Load and Backend.Configure apart
+
+	configMu      sync.Mutex // guards the two fields below
+	configPending *pendingConfig
+	configWorking bool
 }
 
 // Serve runs the language server on rwc until the client sends exit, the

@@ -41,10 +41,10 @@ type Options struct {
 
 // Client is a fake editor. All methods are safe for concurrent use.
 type Client struct {
-	t    testing.TB
-	conn jsonrpc2.Conn
-	raw  net.Conn // for writing malformed frames
-	opts Options
+	t         testing.TB
+	conn      jsonrpc2.Conn
+	raw       net.Conn // for writing malformed frames
+	opts      Options
 	stopped   chan struct{} // closed when the server returns
 	serverErr error         // its return value, set before stopped closes
 
