@@ -28,24 +28,41 @@ type compiled struct {
 	set     settings
 }
 
+// Prepared is a World indexed once. The workspace layer keeps one per
+// snapshot and compiles many requests over it; it is read-only and safe
+// for concurrent use. The world must not change after Prepare.
+type Prepared struct {
+	w           *World
+	ix          *index
+	fingerprint string
+}
+
+// Prepare indexes a world: nodes by URI, followed edges as arcs both ways.
+func Prepare(w World) *Prepared {
+	return &Prepared{w: &w, ix: newIndex(&w), fingerprint: Fingerprint(w.Files)}
+}
+
 // Compile answers a request over a world: seeds, six tiers, seven selectors,
 // the edge walk, de-duplication and conflicts, first-fit spend, canonical
 // order. The same request over the same world gives byte-identical JSON.
 // Errors are only for the request: ErrInvalidRequest, ErrUnknownTarget.
-func Compile(w World, req Request) (CompiledContext, error) {
-	c, err := compile(&w, req)
+func Compile(w World, req Request) (CompiledContext, error) { return Prepare(w).Compile(req) }
+
+// Compile is Compile over the prepared world.
+func (p *Prepared) Compile(req Request) (CompiledContext, error) {
+	c, err := p.compile(req)
 	if err != nil {
 		return CompiledContext{}, err
 	}
 	return c.ctx, nil
 }
 
-func compile(w *World, req Request) (*compiled, error) {
+func (p *Prepared) compile(req Request) (*compiled, error) {
 	set, err := req.settings()
 	if err != nil {
 		return nil, err
 	}
-	ix := newIndex(w)
+	w, ix := p.w, p.ix
 	s := newSelection(ix, set, req)
 	if err := s.seed(); err != nil {
 		return nil, err
@@ -121,7 +138,7 @@ func compile(w *World, req Request) (*compiled, error) {
 	}
 	out.ctx = CompiledContext{
 		Schema:       Schema,
-		Fingerprint:  Fingerprint(w.Files),
+		Fingerprint:  p.fingerprint,
 		Git:          gitContext(w.Git, w.Files, cites),
 		Seeds:        append([]Seed{}, s.seeds...),
 		Selected:     entries,

@@ -12,11 +12,16 @@ import (
 // exactly as Compile does; the budget is attached in every case so "excluded
 // for budget" can be acted on without a second call.
 func Explain(w World, uri string, req Request) (Explanation, error) {
+	return Prepare(w).Explain(uri, req)
+}
+
+// Explain is Explain over the prepared world.
+func (p *Prepared) Explain(uri string, req Request) (Explanation, error) {
 	uri = strings.TrimSpace(uri)
 	if uri == "" {
 		return Explanation{}, invalid("uri is required")
 	}
-	c, err := compile(&w, req)
+	c, err := p.compile(req)
 	if err != nil {
 		return Explanation{}, err
 	}
@@ -51,7 +56,7 @@ func Explain(w World, uri string, req Request) (Explanation, error) {
 	}
 	if _, _, ok := c.ix.lookup(target); ok {
 		ex.Standing = StandingNotReached
-		ex.Detail = notReached(&w, target, c.set)
+		ex.Detail = notReached(p.w, target, c.set)
 		if x, ok := c.faint[target]; ok {
 			ex.Detail = "not reached within the floor: " + x.Detail
 		}

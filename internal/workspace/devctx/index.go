@@ -5,24 +5,26 @@ import (
 	"slices"
 )
 
-// index is a World prepared for one compile: nodes by URI, and the followed
+// index is a World prepared for compiling: nodes by URI, and the followed
 // edges as arcs in both directions. Dangling endpoints get an id without a
-// node ("ghosts"), so the walk can report them as unresolved.
+// node ("ghosts"), so the walk can report them as unresolved. It depends on
+// the world only, is read-only once built, and is shared by every compile
+// of a Prepared world.
 type index struct {
-	ids   []string         // node URIs (sorted), then ghost URIs (sorted)
-	nodes []*Node          // nil for ghosts
-	byURI map[string]int   // id of every URI
-	alias map[string]int   // alias → node id (first, in URI order)
-	arcs  [][]arc          // per id, sorted
-	kinds map[string][]int // node ids by kind, in URI order
+	ids   []string       // node URIs (sorted), then ghost URIs (sorted)
+	nodes []*Node        // nil for ghosts
+	byURI map[string]int // id of every URI
+	alias map[string]int // alias → node id (first, in URI order)
+	arcs  [][]arc        // per id: by edge kind, forward first, then other id
+	kinds map[string][]int
 	diags []Diagnostic
 }
 
 // arc is one edge seen from one end.
 type arc struct {
 	rule    *edgeRule
-	forward bool // true: this end is the edge's From
 	other   int
+	forward bool // true: this end is the edge's From
 	gating  bool
 }
 
@@ -46,9 +48,12 @@ func newIndex(w *World) *index {
 	for i := range order {
 		order[i] = i
 	}
-	// Stable sort: with duplicate URIs the first in the world wins and the
-	// others are reported; that is the workspace layer's bug to fix.
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(w.Nodes[a].URI, w.Nodes[b].URI) })
+	// With duplicate URIs the first in the world wins (the index tie-break
+	// makes the sort stable) and the others are reported: that is the
+	// workspace layer's bug to fix, not a reason to fail.
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(w.Nodes[a].URI, w.Nodes[b].URI), a-b) })
+	ix.ids = make([]string, 0, len(order))
+	ix.nodes = make([]*Node, 0, len(order))
 	for _, i := range order {
 		n := &w.Nodes[i]
 		if n.URI == "" {
@@ -59,10 +64,11 @@ func newIndex(w *World) *index {
 			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: n.URI + " is declared twice; the first declaration is used"})
 			continue
 		}
-		ix.byURI[n.URI] = len(ix.ids)
+		id := len(ix.ids)
+		ix.byURI[n.URI] = id
 		ix.ids = append(ix.ids, n.URI)
 		ix.nodes = append(ix.nodes, n)
-		ix.kinds[n.Kind] = append(ix.kinds[n.Kind], len(ix.ids)-1)
+		ix.kinds[n.Kind] = append(ix.kinds[n.Kind], id)
 	}
 	for id, n := range ix.nodes {
 		for _, a := range n.Aliases {
@@ -74,28 +80,40 @@ func newIndex(w *World) *index {
 			}
 		}
 	}
+	ix.addEdges(w.Edges)
+	return ix
+}
 
-	// Edges: unknown or refused kinds are not followed; duplicates merge.
-	type key struct{ kind, from, to string }
-	gating := map[key]bool{}
-	var keys []key
+// addEdges resolves the followed edges into arcs. Unknown and refused kinds
+// are not followed; a repeated edge is one edge (gating if any copy gates).
+func (ix *index) addEdges(edges []Edge) {
+	// Pass 1: resolve endpoints once; -1 marks a ghost, numbered after the
+	// nodes in URI order once all are known.
+	type ends struct {
+		rule *edgeRule
+		f, t int
+	}
+	resolved := make([]ends, len(edges))
 	var ghosts []string
-	for _, e := range w.Edges {
+	for i, e := range edges {
 		r, ok := edgeByKind[e.Kind]
 		if !ok || r.refused != "" || e.From == "" || e.To == "" || e.From == e.To {
 			continue
 		}
-		k := key{e.Kind, e.From, e.To}
-		g, seen := gating[k]
-		if !seen {
-			keys = append(keys, k)
-			for _, u := range []string{e.From, e.To} {
-				if _, ok := ix.byURI[u]; !ok {
-					ghosts = append(ghosts, u)
-				}
-			}
+		f, okF := ix.byURI[e.From]
+		t, okT := ix.byURI[e.To]
+		if !okF && !okT {
+			continue // nothing of ours on either end
 		}
-		gating[k] = g || e.Gating
+		if !okF {
+			f = -1
+			ghosts = append(ghosts, e.From)
+		}
+		if !okT {
+			t = -1
+			ghosts = append(ghosts, e.To)
+		}
+		resolved[i] = ends{r, f, t}
 	}
 	slices.Sort(ghosts)
 	for _, g := range slices.Compact(ghosts) {
@@ -103,25 +121,53 @@ func newIndex(w *World) *index {
 		ix.ids = append(ix.ids, g)
 		ix.nodes = append(ix.nodes, nil)
 	}
-	ix.arcs = make([][]arc, len(ix.ids))
-	for _, k := range keys {
-		r := edgeByKind[k.kind]
-		f, t := ix.byURI[k.from], ix.byURI[k.to]
-		if ix.nodes[f] == nil && ix.nodes[t] == nil {
-			continue // nothing of ours on either end
+
+	type key struct {
+		rule     *edgeRule
+		from, to int32
+	}
+	seen := make(map[key]int, len(edges)) // → position in keys
+	keys := make([]key, 0, len(edges))
+	var gating []bool
+	degree := make([]int, len(ix.ids))
+	for i, e := range edges {
+		en := resolved[i]
+		if en.rule == nil {
+			continue
 		}
-		ix.arcs[f] = append(ix.arcs[f], arc{rule: r, forward: true, other: t, gating: gating[k]})
-		ix.arcs[t] = append(ix.arcs[t], arc{rule: r, forward: false, other: f, gating: gating[k]})
+		if en.f < 0 {
+			en.f = ix.byURI[e.From]
+		}
+		if en.t < 0 {
+			en.t = ix.byURI[e.To]
+		}
+		k := key{en.rule, int32(en.f), int32(en.t)}
+		if at, dup := seen[k]; dup {
+			gating[at] = gating[at] || e.Gating
+			continue
+		}
+		seen[k] = len(keys)
+		keys = append(keys, k)
+		gating = append(gating, e.Gating)
+		degree[en.f]++
+		degree[en.t]++
+	}
+	ix.arcs = make([][]arc, len(ix.ids))
+	for id, d := range degree {
+		ix.arcs[id] = make([]arc, 0, d)
+	}
+	for i, k := range keys {
+		ix.arcs[k.from] = append(ix.arcs[k.from], arc{rule: k.rule, forward: true, other: int(k.to), gating: gating[i]})
+		ix.arcs[k.to] = append(ix.arcs[k.to], arc{rule: k.rule, forward: false, other: int(k.from), gating: gating[i]})
 	}
 	for id := range ix.arcs {
 		ix.arcs[id] = ix.limitArcs(ix.arcs[id])
 	}
-	return ix
 }
 
-// limitArcs sorts one node's arcs canonically and keeps only the newest
-// `limit` forward arcs of a limited edge kind (changed_in: the newest
-// commits by declared date, then URI).
+// limitArcs sorts one node's arcs canonically (ids follow URI order) and
+// keeps only the newest `limit` forward arcs of a limited edge kind
+// (changed_in: the newest commits by declared date, then URI).
 func (ix *index) limitArcs(as []arc) []arc {
 	slices.SortFunc(as, func(x, y arc) int {
 		if c := cmp.Compare(x.rule.kind, y.rule.kind); c != 0 {
@@ -138,21 +184,18 @@ func (ix *index) limitArcs(as []arc) []arc {
 				return c
 			}
 		}
-		return cmp.Compare(ix.ids[x.other], ix.ids[y.other])
+		return cmp.Compare(x.other, y.other)
 	})
 	out := as[:0]
-	seen := 0
-	var last *edgeRule
-	for _, a := range as {
-		if a.forward && a.rule.limit > 0 {
-			if a.rule != last {
-				last, seen = a.rule, 0
-			}
-			seen++
-			if seen > a.rule.limit {
-				continue
-			}
+	kept := 0
+	for i, a := range as {
+		if i == 0 || a.rule != as[i-1].rule || a.forward != as[i-1].forward {
+			kept = 0
 		}
+		if a.forward && a.rule.limit > 0 && kept >= a.rule.limit {
+			continue
+		}
+		kept++
 		out = append(out, a)
 	}
 	return out
