@@ -82,7 +82,7 @@ func (b *Builder) importPath(p string) string {
 // File adds a source file with its content.
 func (b *Builder) File(p, content string) string {
 	b.Content(p, content)
-	return b.Node(Node{URI: FileURI(p), Kind: KindFile, Title: path.Base(p), Path: p, Bytes: len(content)})
+	return b.Node(Node{URI: FileURI(p), Kind: KindFile, Title: path.Base(p), Path: p, Text: content})
 }
 
 // Symbol adds a declaration at lines start..end of p; text is its source

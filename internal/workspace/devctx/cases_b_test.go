@@ -449,3 +449,15 @@ func TestBrokenWorldsNeverPanic(t *testing.T) {
 		t.Fatalf("ghost %+v", x)
 	}
 }
+
+func TestContractAgentsBothWays(t *testing.T) {
+	tr := newTour()
+	c := mustCompile(t, tr.world(), Request{Paths: []string{"."}})
+	if e := entryOf(c, tr.internalAgents); e == nil || e.DiscoveredBy[0].Selector != SelContract {
+		t.Fatalf("a declared root path holds internal/AGENTS.md: %+v", e)
+	}
+	c = mustCompile(t, tr.world(), Request{Paths: []string{"docs"}})
+	if entryOf(c, tr.internalAgents) != nil {
+		t.Fatal("internal/AGENTS.md does not govern docs/")
+	}
+}

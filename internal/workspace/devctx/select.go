@@ -253,8 +253,11 @@ func (s *selection) contract(files []int, seedOf map[int]string) {
 			continue // the root one is governance
 		}
 		for _, ps := range s.pathSeeds {
-			if under(ps, dir) {
+			switch {
+			case under(ps, dir):
 				s.offer(id, TierGovernance, relContract, fixed(SelContract, "its directory "+dir+" holds the declared path", ps))
+			case under(dir, ps): // a declared directory holds this AGENTS.md's subtree
+				s.offer(id, TierGovernance, relContract, fixed(SelContract, "it governs "+dir+" inside the declared path", ps))
 			}
 		}
 	}
