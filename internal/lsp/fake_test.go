@@ -173,6 +173,7 @@ func (e *env) path(name string) string { return filepath.Join(e.root, name) }
 // settle waits until the newest snapshot has been diagnosed.
 func (e *env) settle() lsptest.State {
 	e.t.Helper()
+	must(e.t, e.client.Sync(e.ctx))
 	st, err := e.client.AwaitDiagnosed(e.ctx, e.backend.lastID())
 	if err != nil {
 		e.t.Fatal(err)

@@ -4,6 +4,8 @@
 // the server's own requests, and lets a test wait for a state instead of
 // sleeping.
 //
+// The connection is an in-memory duplex whose writes never block (see pipe).
+//
 // It does not import the server: a test passes the function that serves one
 // end of the pipe, so server-internal tests can use it too.
 package lsptest
@@ -11,9 +13,9 @@ package lsptest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"net"
 	"slices"
 	"sync"
 	"testing"
@@ -43,7 +45,7 @@ type Options struct {
 type Client struct {
 	t         testing.TB
 	conn      jsonrpc2.Conn
-	raw       net.Conn // for writing malformed frames
+	raw       io.ReadWriteCloser // for writing malformed frames
 	opts      Options
 	stopped   chan struct{} // closed when the server returns
 	serverErr error         // its return value, set before stopped closes
@@ -61,11 +63,11 @@ type Client struct {
 	versions      map[uri.URI]int32
 }
 
-// Pipe starts serve on one end of an in-memory pipe and returns a client on
+// Pipe starts serve on one end of an in-memory connection and returns a client on
 // the other. The connection is torn down when the test ends.
 func Pipe(t testing.TB, serve ServeFunc, opts Options) *Client {
 	t.Helper()
-	cliEnd, srvEnd := net.Pipe()
+	cliEnd, srvEnd := duplex()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Client{
 		t:        t,
@@ -80,7 +82,7 @@ func Pipe(t testing.TB, serve ServeFunc, opts Options) *Client {
 		c.serverErr = serve(ctx, srvEnd)
 		close(c.stopped)
 	}()
-	tap := &frameTap{Conn: cliEnd, onError: c.recordError}
+	tap := &frameTap{ReadWriteCloser: cliEnd, onError: c.recordError}
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(tap), jsonrpc2.WithCodec(codec{}))
 	c.conn.Go(ctx, c.handle)
 	t.Cleanup(func() {
@@ -180,6 +182,18 @@ func (c *Client) Shutdown(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// Sync makes a round trip. The server handles notifications in wire order
+// before it reads the next message, so once any reply arrives every earlier
+// notification has been applied. The method does not exist on purpose.
+func (c *Client) Sync(ctx context.Context) error {
+	err := c.Call(ctx, "$/lsptest/sync", nil, nil)
+	var w *jsonrpc2.Error
+	if errors.As(err, &w) {
+		return nil // MethodNotFound, or refused by the lifecycle: still a round trip
+	}
+	return err
 }
 
 // Open sends didOpen for path with version 1.

@@ -3,7 +3,7 @@ package lsptest
 import (
 	"bytes"
 	"encoding/json"
-	"net"
+	"io"
 	"strconv"
 
 	"go.lsp.dev/jsonrpc2"
@@ -21,13 +21,13 @@ type ErrorResponse struct {
 // response, including answers to malformed input, which jsonrpc2 drops as
 // unmatched responses.
 type frameTap struct {
-	net.Conn
+	io.ReadWriteCloser
 	onError func(ErrorResponse)
 	buf     []byte
 }
 
 func (t *frameTap) Read(p []byte) (int, error) {
-	n, err := t.Conn.Read(p)
+	n, err := t.ReadWriteCloser.Read(p)
 	if n > 0 {
 		t.buf = append(t.buf, p[:n]...)
 		t.scan()
