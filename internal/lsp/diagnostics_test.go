@@ -187,3 +187,53 @@ func TestDiagnosticFieldsAndClamping(t *testing.T) {
 		t.Errorf("unknown severity became %d, want Information (3)", d[1].Severity)
 	}
 }
+
+// TestRunningPassIsCancelledBySupersedingEdit: a pass already computing
+// when an edit arrives is cancelled, and only the newer one publishes.
+func TestRunningPassIsCancelledBySupersedingEdit(t *testing.T) {
+	e := newEnv(t, lsptest.Options{})
+	e.backend.rule = func(id uint64, _ string, text []byte) []Diagnostic {
+		return []Diagnostic{{Start: 0, End: 1, Message: fmt.Sprintf("snapshot %d", id)}}
+	}
+	started := make(chan uint64, 10)
+	cancelled := make(chan uint64, 10)
+	var block atomic.Bool
+	e.backend.onDiag = func(ctx context.Context, id uint64) error {
+		if !block.Load() {
+			return nil
+		}
+		started <- id
+		<-ctx.Done()
+		cancelled <- id
+		return ctx.Err()
+	}
+	e.start()
+	doc := e.path("a.md")
+	must(t, e.client.Open(e.ctx, doc, "markdown", "x"))
+	st := e.settle()
+	before := len(st.Publishes)
+
+	block.Store(true)
+	must(t, e.client.Change(e.ctx, doc, lsptest.Whole("xx")))
+	var first uint64
+	select {
+	case first = <-started:
+	case <-e.ctx.Done():
+		t.Fatal("pass never started")
+	}
+	block.Store(false)
+	must(t, e.client.Change(e.ctx, doc, lsptest.Whole("xxx")))
+	select {
+	case id := <-cancelled:
+		if id != first {
+			t.Errorf("cancelled pass %d, want %d", id, first)
+		}
+	case <-e.ctx.Done():
+		t.Fatal("running pass was not cancelled by the newer edit")
+	}
+	st = e.settle()
+	final := e.backend.lastID()
+	if got := st.Publishes[before:]; len(got) != 1 || fmt.Sprint(got[0].Diagnostics[0].Message) != fmt.Sprintf("snapshot %d", final) {
+		t.Errorf("publishes after the edits: %+v, want one for snapshot %d", got, final)
+	}
+}
