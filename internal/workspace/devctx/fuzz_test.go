@@ -18,7 +18,7 @@ func TestParseRequest(t *testing.T) {
 	for _, bad := range []string{
 		``, `null`, `[]`, `{"budget":1}`, `{"budget_tokens":0}`, `{"floor":1.01}`, `{"floor":-1}`, `{"max_depth":-1}`,
 		`{"paths":["../x"]}`, `{"paths":["/abs"]}`, `{"position":{"path":"a.go","line":0}}`, `{} {}`, `{"uris":[""]}`,
-		`{"position":{"path":"a.go","line":1,"extra":1}}`, `{"budget_tokens":-5}`,
+		`{"position":{"path":"a.go","line":1,"extra":1}}`, `{"budget_tokens":-5}`, `{"URIs":["x"]}`, `{"position":{"Path":"a.go","line":1}}`,
 	} {
 		if _, err := ParseRequest([]byte(bad)); !errors.Is(err, ErrInvalidRequest) {
 			t.Errorf("%q: %v", bad, err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -86,7 +87,18 @@ func ParseRequest(data []byte) (Request, error) {
 	if _, err := r.settings(); err != nil {
 		return Request{}, err
 	}
-	return r, nil
+	return r.canonical(), nil
+}
+
+// canonical drops empty lists, so a parsed request equals its re-encoding.
+func (r Request) canonical() Request {
+	if len(r.URIs) == 0 {
+		r.URIs = nil
+	}
+	if len(r.Paths) == 0 {
+		r.Paths = nil
+	}
+	return r
 }
 
 // ParseExplainRequest is ParseRequest for Explain: a required uri beside the
@@ -102,8 +114,17 @@ func ParseExplainRequest(data []byte) (ExplainRequest, error) {
 	if _, err := r.Request.settings(); err != nil {
 		return ExplainRequest{}, err
 	}
+	r.Request = r.Request.canonical()
 	return r, nil
 }
+
+// Field names a request may carry, exactly: encoding/json alone would also
+// accept "URIs" or "Budget_Tokens", and a misspelt knob must not be silently
+// taken for another.
+var (
+	requestFields  = []string{"position", "uris", "paths", "intent", "budget_tokens", "max_depth", "floor", "all_blocking_claims"}
+	positionFields = []string{"path", "line", "column"}
+)
 
 func decodeStrict(data []byte, v any) error {
 	trimmed := bytes.TrimSpace(data)
@@ -117,6 +138,33 @@ func decodeStrict(data []byte, v any) error {
 	}
 	if dec.More() {
 		return invalid("trailing data after the request object")
+	}
+	allowed := requestFields
+	if _, ok := v.(*ExplainRequest); ok {
+		allowed = append([]string{"uri"}, requestFields...)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(trimmed, &raw); err != nil {
+		return invalid("%v", err)
+	}
+	if err := exactKeys(raw, allowed); err != nil {
+		return err
+	}
+	if pos, ok := raw["position"]; ok && !bytes.Equal(bytes.TrimSpace(pos), []byte("null")) {
+		var p map[string]json.RawMessage
+		if err := json.Unmarshal(pos, &p); err != nil {
+			return invalid("position: %v", err)
+		}
+		return exactKeys(p, positionFields)
+	}
+	return nil
+}
+
+func exactKeys(m map[string]json.RawMessage, allowed []string) error {
+	for k := range m {
+		if !slices.Contains(allowed, k) {
+			return invalid("unknown field %q", k)
+		}
 	}
 	return nil
 }
