@@ -461,3 +461,31 @@ func TestContractAgentsBothWays(t *testing.T) {
 		t.Fatal("internal/AGENTS.md does not govern docs/")
 	}
 }
+
+// A Prepared world is read-only: concurrent compiles agree byte for byte.
+func TestPreparedIsSafeForConcurrentUse(t *testing.T) {
+	tr := newTour()
+	p := Prepare(tr.world())
+	want := mustJSON(t, mustCompile(t, tr.world(), inInitialize()))
+	errs := make(chan string, 8)
+	for i := 0; i < 8; i++ {
+		go func() {
+			c, err := p.Compile(inInitialize())
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			b, _ := Encode(c)
+			if string(b) != string(want) {
+				errs <- "differs"
+				return
+			}
+			errs <- ""
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if e := <-errs; e != "" {
+			t.Fatal(e)
+		}
+	}
+}
