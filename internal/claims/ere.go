@@ -48,10 +48,17 @@ type Regex struct {
 	Source string // as written between the slashes
 	Flags  string // "" or "i"
 	re     *regexp.Regexp
+	lits   litSet // what every match contains
+	fold   bool   // lits are lower-cased and compared case-insensitively
 }
 
 // MatchString reports whether the unit matches.
-func (r *Regex) MatchString(s string) bool { return r.re.MatchString(s) }
+func (r *Regex) MatchString(s string) bool {
+	if !r.fold && !r.lits.in(s) {
+		return false
+	}
+	return r.re.MatchString(s)
+}
 
 // GoSyntax is the RE2 pattern the source was translated to.
 func (r *Regex) GoSyntax() string { return r.re.String() }
@@ -74,7 +81,8 @@ func CompileERE(source, flags string) (re *Regex, warnings []string, msg string)
 	if err != nil {
 		return nil, nil, invalidRegex(source, flags, engineMessage(err))
 	}
-	return &Regex{Source: source, Flags: flags, re: compiled}, warnings, ""
+	lits, fold := requiredLiterals(goSrc)
+	return &Regex{Source: source, Flags: flags, re: compiled, lits: lits, fold: fold}, warnings, ""
 }
 
 func invalidRegex(source, flags, why string) string {

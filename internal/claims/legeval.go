@@ -16,13 +16,13 @@ type evaluator struct {
 	globs    map[string]*Glob
 	globMsgs map[string]string
 	sets     map[string][]string // identity + "\x00" + glob → matching tracked paths
-	units    map[string]FileUnits
+	units    map[fileKey]*FileUnits
 	declared map[string]bool
 }
 
 func newEvaluator(in Input) *evaluator {
 	e := &evaluator{in: in, byKey: map[string]Repo{}, globs: map[string]*Glob{}, globMsgs: map[string]string{},
-		sets: map[string][]string{}, units: map[string]FileUnits{}, declared: map[string]bool{"*": true, "brain": true}}
+		sets: map[string][]string{}, units: map[fileKey]*FileUnits{}, declared: map[string]bool{"*": true, "brain": true}}
 	for _, r := range in.Config.Repos {
 		e.declared[r.Key] = true
 	}
@@ -138,17 +138,18 @@ func (e *evaluator) matchingFiles(r Repo, g *Glob) []string {
 	return out
 }
 
+type fileKey struct{ identity, path string }
+
 // fileUnits reads and splits a file once per run.
-func (e *evaluator) fileUnits(r Repo, p string) FileUnits {
-	key := r.Identity() + "\x00" + p
+func (e *evaluator) fileUnits(r Repo, p string) *FileUnits {
+	key := fileKey{r.Identity(), p}
 	if u, ok := e.units[key]; ok {
 		return u
 	}
-	var u FileUnits
+	u := &FileUnits{Skipped: true}
 	if content, ok := r.Read(p); ok {
-		u = SplitUnits(p, content)
-	} else {
-		u = FileUnits{Skipped: true}
+		s := SplitUnits(p, content)
+		u = &s
 	}
 	e.units[key] = u
 	return u
@@ -165,8 +166,15 @@ func (m member) label() string { return m.repo.Key() + ":" + m.path }
 
 func (e *evaluator) scan(l *Leg, r Repo, p string) []Match {
 	var out []Match
-	for _, u := range e.fileUnits(r, p).Units {
-		if l.Regex.MatchString(u.Text) {
+	fu := e.fileUnits(r, p)
+	if !fu.mayMatch(l.Regex) {
+		return nil
+	}
+	for i, u := range fu.Units {
+		if h, ok := fu.unitHay(l.Regex, i); ok && !l.Regex.lits.in(h) {
+			continue
+		}
+		if l.Regex.re.MatchString(u.Text) {
 			out = append(out, Match{Repo: r.Key(), Path: p, Line: u.Line})
 		}
 	}

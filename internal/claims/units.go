@@ -17,6 +17,52 @@ type Unit struct {
 type FileUnits struct {
 	Units   []Unit
 	Skipped bool
+	hay     string // every unit, joined by newlines: one substring test per file
+	lower   string // hay lower-cased, when it is ASCII
+	offs    []int  // where each unit starts in hay
+}
+
+// mayMatch is false when the file cannot hold a match of re.
+func (f *FileUnits) mayMatch(re *Regex) bool {
+	switch {
+	case f.Skipped:
+		return false
+	case len(re.lits) == 0:
+		return true
+	case !re.fold:
+		return re.lits.in(f.hay)
+	case f.lower == "" && f.hay != "":
+		if !isASCII(f.hay) {
+			return true
+		}
+		f.lower = strings.ToLower(f.hay)
+	}
+	return re.lits.in(f.lower)
+}
+
+// unitHay is unit i's text in the haystack the regex's literals are
+// checked against ("" when there is none: run the regex).
+func (f *FileUnits) unitHay(re *Regex, i int) (string, bool) {
+	h := f.hay
+	if re.fold {
+		if f.lower == "" {
+			return "", false
+		}
+		h = f.lower
+	}
+	return h[f.offs[i] : f.offs[i]+len(f.Units[i].Text)], true
+}
+
+func withHay(f FileUnits) FileUnits {
+	var b strings.Builder
+	f.offs = make([]int, len(f.Units))
+	for i, u := range f.Units {
+		f.offs[i] = b.Len()
+		b.WriteString(u.Text)
+		b.WriteByte('\n')
+	}
+	f.hay = b.String()
+	return f
 }
 
 // binaryProbe is how far a NUL byte is looked for (digest §4.1).
@@ -39,7 +85,7 @@ func SplitUnits(path string, content []byte) FileUnits {
 		for i, s := range stmts {
 			units[i] = Unit(s)
 		}
-		return FileUnits{Units: units}
+		return withHay(FileUnits{Units: units})
 	}
 	var units []Unit
 	n := 0
@@ -63,5 +109,5 @@ func SplitUnits(path string, content []byte) FileUnits {
 	if len(units) > 0 && strings.HasSuffix(text, "\n") && units[len(units)-1].Line == n && units[len(units)-1].Text == "" {
 		units = units[:len(units)-1]
 	}
-	return FileUnits{Units: units}
+	return withHay(FileUnits{Units: units})
 }

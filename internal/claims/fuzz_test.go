@@ -1,0 +1,89 @@
+package claims
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// The parsers never panic and never hang on any input.
+
+func FuzzAnchorLine(f *testing.F) {
+	for _, s := range []string{
+		"<!-- @anchor INV-01 api:db/migrations/*.sql /revoke[[:space:]]+update/i -->",
+		"<!-- @anchor X *:**.md !brain:07-rules.md !tmp/** /PIN/ absent -->",
+		"<!-- @anchor X api:a /a/b/ each! -->", "<!-- @anchor -->", "@anchor x", "```\n<!-- @anchor", "| a | <!--@anchor X a:b /c/-->",
+		"<!-- @anchor X api:a /[[:bogus:]]/ count=99999999999999999999999 -->",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		legs, diags := ParseDoc("f.md", []byte(s))
+		for _, l := range legs {
+			if l.Regex == nil || l.Claim == "" || l.Repo == "" || l.Include == "" || l.LineStart > l.LineEnd || l.LineEnd > len(s) {
+				t.Fatalf("bad leg %+v", l)
+			}
+		}
+		for _, d := range diags {
+			if d.Message == "" || d.Line < 1 {
+				t.Fatalf("bad diagnostic %+v", d)
+			}
+		}
+		ParseRows([]byte(s))
+		ParseChange(".multivac/changes/x.md", []byte(s))
+	})
+}
+
+func FuzzERE(f *testing.F) {
+	for _, s := range []string{"[[:alpha:][:digit:]]", `a\\s`, "PIN[:digit:]", "(a|b)+", "[^]]", `[\s]`, "a{2,3}", "(?i)", "[[:", `\`, "[a-"} {
+		f.Add(s, "")
+		f.Add(s, "i")
+	}
+	f.Fuzz(func(t *testing.T, src, flags string) {
+		re, _, msg := CompileERE(src, flags)
+		if (re == nil) == (msg == "") {
+			t.Fatalf("regex %v with message %q", re, msg)
+		}
+		if re != nil {
+			start := time.Now()
+			re.MatchString(strings.Repeat("a", 2000) + src)
+			if time.Since(start) > 2*time.Second {
+				t.Fatal("slow match")
+			}
+		}
+	})
+}
+
+func FuzzGlob(f *testing.F) {
+	for _, s := range []string{"src/**/*.ts", "**.md", "{a,b}/**", "*.{ts,tsx}", "{1..3}", "@(a|b)", "!(x)", "[[:alpha:]]", "./a", "!a", "a\\*", `"q"`, "{a,b", "+(a|b)+"} {
+		f.Add(s, "src/lib/a.ts")
+	}
+	f.Fuzz(func(t *testing.T, pattern, path string) {
+		g, msg := CompileGlob(pattern)
+		if g == nil && msg == "" {
+			t.Fatal("nil glob without a message")
+		}
+		if g != nil {
+			g.Match(path)
+			if pattern != "" && g.Match(pattern) != true && msg == "" && !strings.HasPrefix(pattern, "!") {
+				// picomatch's identical-string shortcut
+				t.Fatalf("%q does not match itself", pattern)
+			}
+		}
+	})
+}
+
+func FuzzSQL(f *testing.F) {
+	for _, s := range []string{ecoSQL, "DO $body$ SELECT '$$'; $body$; SELECT 3;", "SELECT $$;$$;", "'''", "/*", "--", "$a$", "a$b$c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		last := 0
+		for _, st := range SplitSQL(s) {
+			if st.Text == "" || st.Text != strings.TrimSpace(st.Text) || st.Line < last || st.Line > strings.Count(s, "\n")+1 {
+				t.Fatalf("bad statement %+v", st)
+			}
+			last = st.Line
+		}
+	})
+}
