@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -35,6 +36,9 @@ func FuzzParse(f *testing.F) {
 	f.Add(uint8(0), []byte("\xff\xfe\x00garbage{"))
 	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
 		lang := langs[int(which)%len(langs)]
+		if p := os.Getenv("CLEW_FUZZ_LOG"); p != "" { // debugging a hang: the last input survives
+			_ = os.WriteFile(fmt.Sprintf("%s.%d", p, os.Getpid()), append([]byte(string(lang)+"\n"), src...), 0o644)
+		}
 		tab := Parse(lang, src, Options{KeepBodyTokens: true})
 		checkBounds(t, src, tab)
 		for _, d := range tab.Decls {
