@@ -140,7 +140,7 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	// which lets Close (it waits for them) finish.
 	cancel()
 	s.diags.stop()
-	closeErr := s.conn.Close()
+	closeErr := s.closeConn()
 	s.bg.Wait()
 	s.diags.wait()
 
@@ -156,6 +156,26 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 		return closeErr
 	}
 	return nil
+}
+
+// closeGrace bounds how long Serve waits for the connection to close.
+const closeGrace = time.Second
+
+// closeConn closes the connection, giving up after closeGrace. Close waits
+// for the reader, and a read from os.Stdin cannot be interrupted by closing
+// it, so without the bound an editor waiting for the process to exit after
+// "exit" would wait forever. The reader is left behind; the process is
+// about to end anyway.
+func (s *server) closeConn() error {
+	done := make(chan error, 1)
+	go func() { done <- s.conn.Close() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(closeGrace):
+		s.logger.Debug("connection reader did not stop; not waiting for it")
+		return nil
+	}
 }
 
 func isClosed(c chan struct{}) bool {

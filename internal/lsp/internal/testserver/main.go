@@ -48,13 +48,23 @@ func main() {
 	}
 }
 
+// stdin is made non-blocking so that closing it ends a pending read (Go
+// then uses its poller); a blocking os.Stdin read cannot be interrupted, and
+// Serve would wait its grace period on exit.
+var stdin = func() *os.File {
+	if err := syscall.SetNonblock(0, true); err != nil {
+		return os.Stdin
+	}
+	return os.NewFile(0, "/dev/stdin")
+}()
+
 // stdio joins stdin and stdout into one connection.
 type stdio struct{}
 
-func (stdio) Read(p []byte) (int, error)  { return os.Stdin.Read(p) }
+func (stdio) Read(p []byte) (int, error)  { return stdin.Read(p) }
 func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
 func (stdio) Close() error {
-	return errors.Join(os.Stdin.Close(), os.Stdout.Close())
+	return errors.Join(stdin.Close(), os.Stdout.Close())
 }
 
 type backend struct {
