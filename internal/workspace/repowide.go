@@ -21,7 +21,8 @@ type need struct {
 	family string
 	base   []byte   // stage 2: the identifier must occur
 	rare   [][]byte // stages 3/4: rare tokens of the pinned body, when known
-	body   bool     // the anchor can be recovered by body (stages 3/4)
+	shape  *anchors.BodyPattern
+	body   bool // the anchor can be recovered by body (stages 3/4)
 }
 
 func (n need) wants(content []byte) bool {
@@ -31,15 +32,15 @@ func (n need) wants(content []byte) bool {
 	if !n.body {
 		return false
 	}
-	if len(n.rare) == 0 {
-		return true // the pinned body is unknown: no token to filter by
+	if n.shape == nil {
+		return true // the pinned body is unknown: nothing to filter by
 	}
 	for _, t := range n.rare {
 		if !bytes.Contains(content, t) {
 			return false
 		}
 	}
-	return true
+	return n.shape == nil || n.shape.MayOccur(content)
 }
 
 // repoWide reads the workspace's other code files within the budget, and
@@ -60,8 +61,12 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		}
 		n := need{family: family(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != ""}
 		if n.body {
-			for _, t := range rareTokens(r.origin(a)) {
-				n.rare = append(n.rare, []byte(t))
+			if body := r.origin(a); len(body) > 0 {
+				for _, t := range rareTokens(body) {
+					n.rare = append(n.rare, []byte(t))
+				}
+				p := anchors.NewBodyPattern(body, lang == "python")
+				n.shape = &p
 			}
 		}
 		needs = append(needs, n)
