@@ -2,6 +2,8 @@ package workspace_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -128,5 +130,44 @@ func TestConfigParsing(t *testing.T) {
 		if cfg.Budget != workspace.DefaultBudget() {
 			t.Errorf("%q: defaults must apply", bad)
 		}
+	}
+}
+
+// TestPlainDirectory: outside git the workspace is walked with the default
+// excludes, and a symlink that leaves the workspace is never followed.
+func TestPlainDirectory(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	write := func(p, s string) {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("calc/sum.go", sumGo)
+	write("docs/a.md", "<!-- @code function Sum calc/sum.go -->\n<!-- @code function Secret leak/secret.go -->\n")
+	write("node_modules/pkg/README.md", "<!-- @code function Nope x.go -->\n")
+	write("vendor/v/README.md", "<!-- @code function Nope x.go -->\n")
+	os.WriteFile(filepath.Join(outside, "secret.go"), []byte("package s\n\nfunc Secret() int {\n\treturn 1 + 2 + 3 + 4 + 5\n}\n"), 0o644)
+	if err := os.Symlink(outside, filepath.Join(dir, "leak")); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := disk.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Git().IsRepo {
+		t.Error("a temp dir is not a repository")
+	}
+	if docs := snap.Docs(); len(docs) != 1 || docs[0] != "docs/a.md" {
+		t.Errorf("docs = %v: node_modules and vendor are excluded", docs)
+	}
+	if _, st := snap.ReadFile("leak/secret.go"); st != anchors.FileMissing {
+		t.Errorf("a symlink out of the workspace was followed (status %v)", st)
+	}
+	rep, _ := snap.Check(context.Background(), workspace.CheckOptions{})
+	if got := states(rep); got != "docs/a.md:1=unpinned/identity_matched docs/a.md:2=lost/file_missing" {
+		t.Errorf("got %s", got)
 	}
 }
