@@ -1,0 +1,105 @@
+// The clew VS Code extension: a thin client. It starts `clew-lsp serve` over
+// stdio and lets vscode-languageclient do the rest; all analysis lives in
+// the server, so Neovim and VS Code behave the same.
+'use strict';
+
+const vscode = require('vscode');
+const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+
+// Markdown docs plus every language clew indexes (SPEC §2.2).
+const LANGUAGES = [
+  'markdown', 'mdx',
+  'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
+  'python', 'rust', 'java', 'kotlin', 'swift', 'c', 'cpp', 'csharp',
+];
+
+// Settings that configure the editor side only; the rest is the server's
+// "clew" section with the .clew.yml keys (SPEC §7).
+const CLIENT_ONLY = new Set(['server', 'trace']);
+
+// Server commands that act on the cursor: from the palette they get the
+// active editor's position as their argument.
+const AT_CURSOR = new Set(['clew.compileContext', 'clew.explainContext', 'clew.confirm', 'clew.showAnchors']);
+
+let client;
+let output;
+
+function serverSettings() {
+  const cfg = vscode.workspace.getConfiguration('clew');
+  const out = {};
+  for (const key of ['docs', 'budget', 'languages', 'anchors', 'hints_in_code']) {
+    const v = cfg.get(key);
+    if (v !== undefined && !CLIENT_ONLY.has(key)) out[key] = v;
+  }
+  return out;
+}
+
+function cursorArguments() {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return [];
+  const pos = editor.selection.active; // VS Code positions are UTF-16, as LSP's
+  return [{
+    textDocument: { uri: editor.document.uri.toString() },
+    position: { line: pos.line, character: pos.character },
+  }];
+}
+
+async function hasProjectConfig() {
+  const found = await vscode.workspace.findFiles('{.clew.yml,.multivac/config.yml}', '**/node_modules/**', 1);
+  return found.length > 0;
+}
+
+function createClient() {
+  const cfg = vscode.workspace.getConfiguration('clew');
+  const command = cfg.get('server.path') || 'clew-lsp';
+  const args = cfg.get('server.args') || ['serve'];
+  const executable = { command, args, transport: TransportKind.stdio };
+  return new LanguageClient('clew', 'clew', { run: executable, debug: executable }, {
+    documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
+    outputChannel: output,
+    initializationOptions: serverSettings(),
+    middleware: {
+      // Palette invocations carry no arguments; give cursor commands the
+      // cursor. Lenses and code actions pass their own.
+      executeCommand: (command, args, next) =>
+        next(command, args.length === 0 && AT_CURSOR.has(command) ? cursorArguments() : args),
+    },
+  });
+}
+
+async function activate(context) {
+  output = vscode.window.createOutputChannel('clew');
+  context.subscriptions.push(output);
+  context.subscriptions.push(vscode.commands.registerCommand('clew.showOutput', () => output.show(true)));
+  context.subscriptions.push(vscode.commands.registerCommand('clew.restartServer', async () => {
+    if (client) {
+      await client.restart();
+    } else {
+      await start();
+    }
+  }));
+
+  async function start() {
+    client = createClient();
+    try {
+      await client.start();
+    } catch (err) {
+      output.appendLine(`clew-lsp did not start: ${err && err.message ? err.message : err}`);
+      vscode.window.showErrorMessage('clew: the language server did not start. Set "clew.server.path" or put clew-lsp on PATH.', 'Show Output')
+        .then((choice) => choice && output.show(true));
+    }
+  }
+
+  const cfg = vscode.workspace.getConfiguration('clew');
+  if (!cfg.get('server.alwaysStart') && !(await hasProjectConfig())) {
+    output.appendLine('No .clew.yml or .multivac/config.yml in this workspace; clew stays off (setting clew.server.alwaysStart starts it anyway).');
+    return;
+  }
+  await start();
+}
+
+function deactivate() {
+  return client ? client.stop() : undefined;
+}
+
+module.exports = { activate, deactivate };
