@@ -47,6 +47,7 @@ var samples = map[Language]string{
 	TSX:        "export const A = () => <div className='x'>{1 + 2}</div>;\n",
 	JavaScript: "function f(a) {\n  return a + 1 + 2 + 3;\n}\n",
 	Python:     "def f(a):\n    return a + 1 + 2 + 3\n",
+	Java:       "class A {\n  /** F. */\n  @Deprecated\n  int f(int a) {\n    return a + 1 + 2;\n  }\n}\n",
 	Rust:       "/// F.\n#[inline]\nfn f(a: i32) -> i32 {\n    a + 1 + 2 + 3\n}\n",
 }
 
