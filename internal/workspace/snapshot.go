@@ -63,6 +63,7 @@ type Snapshot struct {
 	cfgDiags []Diagnostic
 	tables   *tableCache
 	reads    *readCache
+	settings []byte // editor settings, used when there is no .clew.yml
 }
 
 // Load builds the first snapshot of a workspace.
@@ -87,7 +88,7 @@ func Load(root string, files Files, git Git) (*Snapshot, error) {
 func (s *Snapshot) loadConfig() {
 	data, st := s.ReadFile(ConfigFile)
 	if st != anchors.FileOK {
-		s.config = DefaultConfig()
+		s.config, s.cfgDiags = configFromSettings(s.settings)
 		return
 	}
 	s.config, s.cfgDiags = ParseConfig(data)

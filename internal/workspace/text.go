@@ -12,6 +12,9 @@ import (
 type TextOptions struct {
 	// Rebound is true when verify rewrote moved anchors in place.
 	Rebound bool
+	// editor phrases what to do as editor actions (quick fixes) instead of
+	// commands.
+	editor bool
 }
 
 // Text renders the report for a person: diagnostics first, then one line
@@ -98,7 +101,16 @@ func explain(a AnchorReport, opt TextOptions) string {
 	if opt.Rebound {
 		heal = "rebound in place; review the diff"
 	}
+	if opt.editor {
+		heal = "the quick fix rebinds it"
+	}
+	if opt.editor {
+		confirm = "Confirm reviewed"
+	}
 	if a.State == anchors.StateUnpinned {
+		if opt.editor {
+			return "never reviewed; the quick fix \"Pin\" records its hashes"
+		}
 		return "never reviewed; pin it with `" + confirm + "`"
 	}
 	switch d.Reason {

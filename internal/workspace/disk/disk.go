@@ -188,3 +188,17 @@ func (f *Files) WriteFile(rel string, data []byte) error {
 	}
 	return os.Rename(tmp.Name(), p)
 }
+
+// Loader is workspace.Loader over the real disk: the server's sessions
+// open their folders through it.
+func Loader(root string) (string, workspace.Files, workspace.Git, error) {
+	f, g, err := Open(root)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	var gi workspace.Git
+	if g != nil {
+		gi = g
+	}
+	return f.root, f, gi, nil
+}
