@@ -2,7 +2,6 @@ package symbols
 
 // Token rules for the languages whose declaration tables are still to come.
 var (
-	kotlinSpec = &langSpec{comments: newSet("line_comment", "multiline_comment", "comment"), atoms: newSet("string_literal", "character_literal"), dropLeaves: newSet(";")}
 	swiftSpec  = &langSpec{comments: newSet("comment", "multiline_comment"), atoms: newSet("line_string_literal", "multi_line_string_literal", "raw_string_literal"), dropLeaves: newSet(";")}
 	cSpec      = &langSpec{comments: newSet("comment"), atoms: newSet("string_literal", "char_literal", "system_lib_string")}
 	cppSpec    = &langSpec{comments: newSet("comment"), atoms: newSet("string_literal", "char_literal", "raw_string_literal", "system_lib_string")}
