@@ -2,7 +2,6 @@ package claims
 
 import (
 	"regexp"
-	"regexp/syntax"
 	"strings"
 )
 
@@ -97,23 +96,8 @@ func literalPrefix(p string) string {
 	return p[:max(strings.LastIndexByte(p[:i], '/'), 0)]
 }
 
-// compileJSRegex compiles picomatch's JavaScript output with RE2, reading
-// `.` as JavaScript does (no line terminators).
+// compileJSRegex compiles picomatch's output with RE2. The output's only
+// `.` is in pmGlobstar, already spelled as JavaScript reads it.
 func compileJSRegex(src string) (*regexp.Regexp, error) {
-	tree, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil, err
-	}
-	jsDotTree(tree)
-	return regexp.Compile(tree.String())
-}
-
-func jsDotTree(re *syntax.Regexp) {
-	if re.Op == syntax.OpAnyCharNotNL || re.Op == syntax.OpAnyChar {
-		re.Op = syntax.OpCharClass
-		re.Rune = []rune{0, '\n' - 1, '\n' + 1, '\r' - 1, '\r' + 1, 0x2027, 0x202A, 0x10FFFF}
-	}
-	for _, sub := range re.Sub {
-		jsDotTree(sub)
-	}
+	return regexp.Compile(src)
 }

@@ -17,7 +17,9 @@ const (
 	pmDot      = `\.`
 	pmQmark    = `[^/]`
 	pmStar     = `[^/]*?`
-	pmGlobstar = `(?:(?:.)*?)` // picomatch: (?:(?!(?:^|\/)\.{1,2}(?:\/|$)).)*?
+	// picomatch: (?:(?!(?:^|\/)\.{1,2}(?:\/|$)).)*? — the only `.` its
+	// output holds, spelled as JavaScript reads it (no line terminators).
+	pmGlobstar = `(?:` + jsDot + `*?)`
 	pmPlus     = `\+`
 )
 
