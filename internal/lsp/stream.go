@@ -28,7 +28,7 @@ type stream struct {
 	in     *bufio.Reader
 	out    jsonrpc2.Stream // write side only; its reader is never used
 	logger *slog.Logger
-	body   []byte // reused frame buffer; valid until the next read
+	body   bytes.Buffer // reused frame buffer; valid until the next read
 
 	// resyncing is set after a malformed header until a well-formed header
 	// block is read, so one bad frame gets one error reply, not one per line.
@@ -65,16 +65,16 @@ func (s *stream) ReadFrame(ctx context.Context) ([]byte, int64, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		if cap(s.body) < length {
-			s.body = make([]byte, length)
-		}
-		body := s.body[:length]
-		if _, err := io.ReadFull(s.in, body); err != nil {
+		// The buffer grows as bytes arrive, so a header that merely claims a
+		// huge length costs nothing until the body really comes.
+		s.body.Reset()
+		if _, err := io.CopyN(&s.body, s.in, int64(length)); err != nil {
 			if err == io.EOF {
 				err = io.ErrUnexpectedEOF
 			}
 			return nil, 0, err
 		}
+		body := s.body.Bytes()
 		if code, id, msg := validate(body); code != 0 {
 			s.reject(ctx, id, code, msg)
 			continue
