@@ -49,6 +49,7 @@ var samples = map[Language]string{
 	Python:     "def f(a):\n    return a + 1 + 2 + 3\n",
 	Java:       "class A {\n  /** F. */\n  @Deprecated\n  int f(int a) {\n    return a + 1 + 2;\n  }\n}\n",
 	Kotlin:     "/** F. */\n@JvmStatic\nfun f(a: Int): Int {\n    return a + 1 + 2 + 3\n}\n",
+	Swift:      "/// F.\n@inlinable\nfunc f(a: Int) -> Int {\n    return a + 1 + 2 + 3\n}\n",
 	Rust:       "/// F.\n#[inline]\nfn f(a: i32) -> i32 {\n    a + 1 + 2 + 3\n}\n",
 }
 
