@@ -190,3 +190,28 @@ func BenchmarkBaselineOnePass(b *testing.B) {
 		}
 	}
 }
+
+// Empty and odd inputs give a report, never a panic.
+func TestEvaluateOddInputs(t *testing.T) {
+	inputs := []Input{
+		{},
+		{Docs: map[string][]byte{LawFile: nil}},
+		{Docs: map[string][]byte{LawFile: []byte("| X | s | a | active | d | s |\n<!-- @anchor X brain:** /x/ -->\n")}, Config: DefaultConfig()},
+		{CodeLegs: []CodeLeg{{Doc: "a.md", Line: 1, Claim: "", State: ""}}},
+		{Docs: map[string][]byte{"README.md": []byte("<!-- @anchor X api:** /x/ -->")}, Repos: []Repo{&MemRepo{Name: "brain"}}},
+	}
+	for i, in := range inputs {
+		res, err := Evaluate(context.Background(), in)
+		if err != nil || res == nil {
+			t.Fatalf("%d: %v", i, err)
+		}
+		if out := Report(res); !strings.Contains(out, "blocking broken · exit") {
+			t.Fatalf("%d: %s", i, out)
+		}
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, "internal error") {
+				t.Fatalf("%d: %s", i, d.Message)
+			}
+		}
+	}
+}

@@ -67,7 +67,18 @@ const changesDir = ".multivac/changes"
 
 // Evaluate runs every claim leg. It never fails on broken input (that is
 // a Diagnostic); the error is only the context's, between legs.
-func Evaluate(ctx context.Context, in Input) (*Result, error) {
+func Evaluate(ctx context.Context, in Input) (res *Result, err error) {
+	defer func() {
+		// A bug here must not take the server down: it becomes a finding.
+		if r := recover(); r != nil {
+			res, err = &Result{Claims: []ClaimResult{}, Exit: 1, Diagnostics: []Diagnostic{parseError(LawFile, 1,
+				fmt.Sprintf("internal error while evaluating claims: %v — please report it", r))}}, nil
+		}
+	}()
+	return evaluate(ctx, in)
+}
+
+func evaluate(ctx context.Context, in Input) (*Result, error) {
 	e := newEvaluator(in)
 	res := &Result{Strict: in.Options.Strict, Consumer: in.Options.Consumer, BrainDir: in.Options.BrainDir,
 		Pending: map[string]string{}, Diagnostics: []Diagnostic{}, Claims: []ClaimResult{}}

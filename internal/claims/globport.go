@@ -13,10 +13,10 @@ import (
 // structure of the original makes its quirks reproducible and reviewable.
 
 const (
-	pmSlash    = `\/`
-	pmDot      = `\.`
-	pmQmark    = `[^/]`
-	pmStar     = `[^/]*?`
+	pmSlash = `\/`
+	pmDot   = `\.`
+	pmQmark = `[^/]`
+	pmStar  = `[^/]*?`
 	// picomatch: (?:(?!(?:^|\/)\.{1,2}(?:\/|$)).)*? — the only `.` its
 	// output holds, spelled as JavaScript reads it (no line terminators).
 	pmGlobstar = `(?:` + jsDot + `*?)`
