@@ -50,6 +50,8 @@ var samples = map[Language]string{
 	Java:       "class A {\n  /** F. */\n  @Deprecated\n  int f(int a) {\n    return a + 1 + 2;\n  }\n}\n",
 	Kotlin:     "/** F. */\n@JvmStatic\nfun f(a: Int): Int {\n    return a + 1 + 2 + 3\n}\n",
 	Swift:      "/// F.\n@inlinable\nfunc f(a: Int) -> Int {\n    return a + 1 + 2 + 3\n}\n",
+	C:          "/* F. */\nstatic int f(int a) {\n    return a + 1 + 2 + 3;\n}\n",
+	CPP:        "namespace n {\n// F.\nint f(int a) {\n    return a + 1 + 2 + 3;\n}\n}\n",
 	Rust:       "/// F.\n#[inline]\nfn f(a: i32) -> i32 {\n    a + 1 + 2 + 3\n}\n",
 }
 
