@@ -36,19 +36,41 @@ func FuzzAnchorLine(f *testing.F) {
 
 func FuzzERE(f *testing.F) {
 	for _, s := range []string{"[[:alpha:][:digit:]]", `a\\s`, "PIN[:digit:]", "(a|b)+", "[^]]", `[\s]`, "a{2,3}", "(?i)", "[[:", `\`, "[a-"} {
-		f.Add(s, "")
-		f.Add(s, "i")
+		f.Add(s, "", "abc\nA1 b\n")
+		f.Add(s, "i", "PIN5\n[[:x")
 	}
-	f.Fuzz(func(t *testing.T, src, flags string) {
+	f.Fuzz(func(t *testing.T, src, flags, text string) {
 		re, _, msg := CompileERE(src, flags)
 		if (re == nil) == (msg == "") {
 			t.Fatalf("regex %v with message %q", re, msg)
 		}
-		if re != nil {
-			start := time.Now()
-			re.MatchString(strings.Repeat("a", 2000) + src)
-			if time.Since(start) > 2*time.Second {
-				t.Fatal("slow match")
+		if re == nil {
+			return
+		}
+		start := time.Now()
+		re.MatchString(strings.Repeat("a", 2000) + src)
+		if time.Since(start) > 2*time.Second {
+			t.Fatal("slow match")
+		}
+		// The literal prefilter never changes a verdict.
+		fu := SplitUnits("f.txt", []byte(text))
+		var naive, filtered []int32
+		for i, u := range fu.Units {
+			if re.re.MatchString(u.Text) {
+				naive = append(naive, int32(i))
+			}
+		}
+		for _, i := range fu.candidates(re) {
+			if re.re.MatchString(fu.Units[i].Text) {
+				filtered = append(filtered, i)
+			}
+		}
+		if len(naive) != len(filtered) {
+			t.Fatalf("/%s/%s: naive %v, prefiltered %v", src, flags, naive, filtered)
+		}
+		for i := range naive {
+			if naive[i] != filtered[i] {
+				t.Fatalf("/%s/%s: naive %v, prefiltered %v", src, flags, naive, filtered)
 			}
 		}
 	})

@@ -167,13 +167,8 @@ func (m member) label() string { return m.repo.Key() + ":" + m.path }
 func (e *evaluator) scan(l *Leg, r Repo, p string) []Match {
 	var out []Match
 	fu := e.fileUnits(r, p)
-	if !fu.mayMatch(l.Regex) {
-		return nil
-	}
-	for i, u := range fu.Units {
-		if h, ok := fu.unitHay(l.Regex, i); ok && !l.Regex.lits.in(h) {
-			continue
-		}
+	for _, i := range fu.candidates(l.Regex) {
+		u := fu.Units[i]
 		if l.Regex.re.MatchString(u.Text) {
 			out = append(out, Match{Repo: r.Key(), Path: p, Line: u.Line})
 		}

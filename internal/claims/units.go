@@ -17,40 +17,10 @@ type Unit struct {
 type FileUnits struct {
 	Units   []Unit
 	Skipped bool
-	hay     string // every unit, joined by newlines: one substring test per file
-	lower   string // hay lower-cased, when it is ASCII
-	offs    []int  // where each unit starts in hay
-}
-
-// mayMatch is false when the file cannot hold a match of re.
-func (f *FileUnits) mayMatch(re *Regex) bool {
-	switch {
-	case f.Skipped:
-		return false
-	case len(re.lits) == 0:
-		return true
-	case !re.fold:
-		return re.lits.in(f.hay)
-	case f.lower == "" && f.hay != "":
-		if !isASCII(f.hay) {
-			return true
-		}
-		f.lower = strings.ToLower(f.hay)
-	}
-	return re.lits.in(f.lower)
-}
-
-// unitHay is unit i's text in the haystack the regex's literals are
-// checked against ("" when there is none: run the regex).
-func (f *FileUnits) unitHay(re *Regex, i int) (string, bool) {
-	h := f.hay
-	if re.fold {
-		if f.lower == "" {
-			return "", false
-		}
-		h = f.lower
-	}
-	return h[f.offs[i] : f.offs[i]+len(f.Units[i].Text)], true
+	hay     string             // every unit, joined by newlines: one substring test per file
+	lower   string             // hay lower-cased, when it is ASCII
+	offs    []int              // where each unit starts in hay
+	occ     map[string][]int32 // literal → units containing it (prefilter.go)
 }
 
 func withHay(f FileUnits) FileUnits {
