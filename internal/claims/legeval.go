@@ -155,6 +155,9 @@ func (e *evaluator) fileUnits(r Repo, p string) *FileUnits {
 	return u
 }
 
+// maxMatches bounds LegResult.Matches; counts and details use every match.
+const maxMatches = 1000
+
 // member is one file of a leg's surviving set.
 type member struct {
 	repo    Repo
@@ -207,8 +210,12 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 			set = append(set, m)
 		}
 	}
+	// Matches serve go-to-definition; a leg over thousands of lines keeps the first ones.
 	for _, m := range set {
-		lr.Matches = append(lr.Matches, m.matches...)
+		if len(lr.Matches) >= maxMatches {
+			break
+		}
+		lr.Matches = append(lr.Matches, m.matches[:min(len(m.matches), maxMatches-len(lr.Matches))]...)
 	}
 
 	hint := ""
@@ -243,7 +250,7 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 			lr.State = StateOK
 			return lr
 		}
-		return fail(StateBroken, "forbidden pattern at "+matchList(lr.Matches)+" — delete it, or retire/amend the claim first")
+		return fail(StateBroken, "forbidden pattern at "+matchList(lr.Matches, n)+" — delete it, or retire/amend the claim first")
 	case ModeUnique:
 		switch {
 		case n == 1:
@@ -252,7 +259,7 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 		case n == 0:
 			return fail(StateBroken, "expected exactly one match, found none — restore it or fix the regex")
 		}
-		return fail(StateBroken, fmt.Sprintf("expected exactly one match, found %d (%s) — deduplicate, or use count=%d if all are sanctioned", n, matchList(lr.Matches), n))
+		return fail(StateBroken, fmt.Sprintf("expected exactly one match, found %d (%s) — deduplicate, or use count=%d if all are sanctioned", n, matchList(lr.Matches, n), n))
 	case ModeCount:
 		if n == l.N {
 			lr.State = StateOK
@@ -260,7 +267,7 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 		}
 		found := "none"
 		if n > 0 {
-			found = matchList(lr.Matches)
+			found = matchList(lr.Matches, n)
 		}
 		return fail(StateBroken, fmt.Sprintf("count=%d pinned, found %d (%s) — revert the new occurrence, or ratchet to count=%d in %s:%d", l.N, n, found, n, l.Doc, l.Line))
 	case ModeEach:
@@ -402,13 +409,18 @@ func vacuousDetail(l *Leg) string {
 	return head + l.ModeText() + " over nothing proves nothing; a rename greens the claim silently; fix the glob"
 }
 
-// matchList: up to three key:path:line entries, then " +N more".
-func matchList(ms []Match) string {
-	s := make([]string, len(ms))
-	for i, m := range ms {
-		s[i] = m.String()
+// matchList: up to three key:path:line entries, then " +N more" (total
+// counts every match, also those beyond maxMatches).
+func matchList(ms []Match, total int) string {
+	var s []string
+	for _, m := range ms[:min(len(ms), 3)] {
+		s = append(s, m.String())
 	}
-	return capList(s, 3, " +")
+	out := strings.Join(s, ", ")
+	if total > len(s) {
+		out += fmt.Sprintf(" +%d more", total-len(s))
+	}
+	return out
 }
 
 // capList keeps max entries; the tail is " +N more" (more == " +") or the

@@ -37,12 +37,15 @@ func (f *FileUnits) candidates(re *Regex) []int32 {
 	return out
 }
 
+// all is every unit (shared: callers only read it).
 func (f *FileUnits) all() []int32 {
-	out := make([]int32, len(f.Units))
-	for i := range out {
-		out[i] = int32(i)
+	if f.every == nil {
+		f.every = make([]int32, len(f.Units))
+		for i := range f.every {
+			f.every[i] = int32(i)
+		}
 	}
-	return out
+	return f.every
 }
 
 // foldable: the file is ASCII, so strings.ToLower is exact case folding.

@@ -21,6 +21,7 @@ type FileUnits struct {
 	lower   string             // hay lower-cased, when it is ASCII
 	offs    []int              // where each unit starts in hay
 	occ     map[string][]int32 // literal → units containing it (prefilter.go)
+	every   []int32
 }
 
 func withHay(f FileUnits) FileUnits {
