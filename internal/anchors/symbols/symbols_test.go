@@ -52,6 +52,7 @@ var samples = map[Language]string{
 	Swift:      "/// F.\n@inlinable\nfunc f(a: Int) -> Int {\n    return a + 1 + 2 + 3\n}\n",
 	C:          "/* F. */\nstatic int f(int a) {\n    return a + 1 + 2 + 3;\n}\n",
 	CPP:        "namespace n {\n// F.\nint f(int a) {\n    return a + 1 + 2 + 3;\n}\n}\n",
+	CSharp:     "class A {\n    /// F.\n    [Pure]\n    int F(int a) {\n        return a + 1 + 2;\n    }\n}\n",
 	Rust:       "/// F.\n#[inline]\nfn f(a: i32) -> i32 {\n    a + 1 + 2 + 3\n}\n",
 }
 
