@@ -18,9 +18,10 @@ type Glob struct {
 	Pattern string
 	negated bool // a leading `!`: everything the rest does not match
 	re      *regexp.Regexp
-	literal bool   // no magic at all: plain string comparison
-	broken  bool   // did not compile: matches only the identical string
-	prefix  string // literal prefix every matching path starts with
+	literal bool      // no magic at all: plain string comparison
+	broken  bool      // did not compile: matches only the identical string
+	split   *negSplit // a negated extglob !(…): lookahead, evaluated by splitting
+	prefix  string    // literal prefix every matching path starts with
 }
 
 // CompileGlob translates a glob. msg is non-empty when the pattern cannot be
@@ -34,11 +35,22 @@ func CompileGlob(pattern string) (*Glob, string) {
 		g.literal = true
 		return g, ""
 	}
-	src, negated, unsupported := picomatchSource(pattern)
+	src, negated, negations, unsupported := picomatchSource(pattern)
 	if unsupported != "" {
 		return nil, unsupported
 	}
 	g.negated = negated
+	if !negated {
+		g.prefix = literalPrefix(pattern)
+	}
+	if negations > 0 {
+		split, msg := splitNegation(src)
+		if msg != "" {
+			return nil, "glob " + pattern + " " + msg + " — use one !(…) at the top level, or an exclusion !<glob>"
+		}
+		g.split = split
+		return g, ""
+	}
 	re, err := compileJSRegex(src)
 	if err != nil {
 		// Like picomatch, the glob still matches the identical path string.
@@ -46,9 +58,6 @@ func CompileGlob(pattern string) (*Glob, string) {
 		return g, "glob " + pattern + " cannot be compiled: " + engineMessage(err) + " — " + globSentence
 	}
 	g.re = re
-	if !negated {
-		g.prefix = literalPrefix(pattern)
-	}
 	return g, ""
 }
 
@@ -68,6 +77,9 @@ func (g *Glob) Match(path string) bool {
 	}
 	if !strings.HasPrefix(path, g.prefix) {
 		return false
+	}
+	if g.split != nil {
+		return g.split.match(path) != g.negated
 	}
 	return g.re.MatchString(path) != g.negated
 }

@@ -89,18 +89,18 @@ var pmReplacements = map[string]string{"***": "*", "**/**": "**", "**/**/**": "*
 // picomatchSource returns the regex source picomatch.makeRe would build
 // (without its ^(?:…)$ wrapper), whether the glob is negated by a leading
 // `!`, and a message when the pattern needs a construct RE2 lacks.
-func picomatchSource(input string) (src string, negated bool, unsupported string) {
+func picomatchSource(input string) (src string, negated bool, negations int, unsupported string) {
 	if input[0] == '.' || input[0] == '*' {
 		if out, ok := pmFastpaths(input); ok {
-			return "^(?:" + out + ")$", false, ""
+			return "^(?:" + out + ")$", false, 0, ""
 		}
 	}
 	p := &pmParser{}
 	out, negated := p.parse(input)
 	if p.lookahead {
-		return "", false, "glob " + input + " uses a negated extglob !(…), which needs lookahead — write the include without it and add an exclusion !<glob> after it"
+		return "", false, 0, "glob " + input + " holds a lookaround group (?=…)/(?!…) — write it without one; exclusions !<glob> say \"not\""
 	}
-	return "^(?:" + out + ")$", negated, ""
+	return "^(?:" + out + ")$", negated, p.negations, ""
 }
 
 func pmFastpaths(input string) (string, bool) {
@@ -164,7 +164,9 @@ type pmParser struct {
 	extglobs  []*pmExtglob
 	braceToks []*pmToken
 	stack     []string
-	lookahead bool // output needs lookahead RE2 lacks
+	lookahead bool // a raw lookaround group written in the glob
+	negations int  // negated extglobs !(…): lookahead, see negate.go
+	noFast    bool // parse.js's fastpaths: false
 }
 
 func (p *pmParser) eos() bool { return p.index == len(p.input)-1 }
@@ -278,7 +280,7 @@ func (p *pmParser) extglobOpen(typ, value string) {
 func (p *pmParser) extglobClose(tok *pmExtglob) {
 	output := tok.close
 	if tok.typ == "negate" {
-		p.lookahead = true
+		p.negations++
 		extglobStar := pmStar
 		if len(tok.inner) > 1 && strings.Contains(tok.inner, "/") {
 			extglobStar = pmGlobstar
@@ -287,12 +289,25 @@ func (p *pmParser) extglobClose(tok *pmExtglob) {
 			output = ")$))" + extglobStar
 			tok.close = output
 		}
+		if rest := p.remaining(); strings.Contains(tok.inner, "*") && pmDotExt.MatchString(rest) {
+			// `!(*.d).ts`: the lookahead sees the extension that follows.
+			sub := &pmParser{noFast: true}
+			expr, _ := sub.parse(rest)
+			if sub.negations > 0 || sub.lookahead {
+				p.lookahead = true
+			}
+			output = ")" + expr + ")" + extglobStar + ")"
+			tok.close = output
+		}
 	}
 	p.push(&pmToken{typ: "paren", extglob: true, value: ")", output: output, hasOutput: true})
 	p.decrement("parens")
 }
 
-var pmOnlyParens = regexp.MustCompile(`^\)+$`)
+var (
+	pmOnlyParens = regexp.MustCompile(`^\)+$`)
+	pmDotExt     = regexp.MustCompile(`^\.[^\\/.]+$`)
+)
 
 func (p *pmParser) parse(input string) (string, bool) {
 	if r, ok := pmReplacements[input]; ok {
@@ -307,7 +322,7 @@ func (p *pmParser) parse(input string) (string, bool) {
 	p.input = input
 	p.index = -1
 
-	if !pmNotFast.MatchString(input) {
+	if !p.noFast && !pmNotFast.MatchString(input) {
 		return p.fastParse(input), false
 	}
 

@@ -28,11 +28,15 @@ const fixed = [
   'a/**', 'a/**/', '**/c.md', 'a/b/**/c.md', '.multivac/**', '.github/**/*.yml', 'src/*', '*/*.ts',
   '{a,b}/c', 'x/{a,b}*.md', 'x/[ab].md', 'x/[a-c]*.md', 'lib/x.{js,ts}', 'lib/*.[jt]s', '**/*.d.ts',
   'q?', 'a{b', '*.SQL', 'tmp/**', '07-rules.md', '**/README.md', '*:x', 'a\\b', 'src/**/', 'src/**/**/*.ts',
+  // negated extglobs (lookahead in picomatch's output)
+  'x/!(*.d).ts', '!(a|b)', '**/!(*-dbg).js', 'src/!(lib)/**', '!(*.md)', 'a/!(b)/c', '*.!(ts)', 'x/!(a).md',
+  'lib/!(x).{js,ts}', 'src/!(app)/*.ts', '!(src)/**', '{a,!(b)}', '+(!(a))', '!(a)!(b)', 'x/!(c.d).ts', '!(README).md',
+  'k8s/!(rogue).yaml', 'src/**/!(*.d).ts', '!(.multivac)/**', '*/!(b)',
 ];
 
 const atoms = ['*', '**', '/', '?', '.md', '.ts', 'src', 'a', 'b', 'x', 'lib', '{a,b}', '{ts,tsx}', '[abc]',
   '[a-z]', '[!a]', '[^a]', '[[:alpha:]]', '@(a|b)', '+(a|b)', '?(x)', '*(a)', '{1..3}', '\\*', '(x)',
-  '.', '-', '{', '}', '[', ']', ',', '$', '^', '+', '@', '.multivac', 'k8s', '.yaml'];
+  '.', '-', '{', '}', '[', ']', ',', '$', '^', '+', '@', '.multivac', 'k8s', '.yaml', '!(a)', '!(*.md)'];
 
 // A small deterministic generator, so reruns give the same file.
 let seed = 12345;
