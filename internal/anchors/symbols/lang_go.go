@@ -24,6 +24,8 @@ var goSpec = &langSpec{
 func walkGo(w *walker, root *sitter.Node) {
 	for _, n := range w.named(root) {
 		switch n.Type() {
+		case "ERROR":
+			walkGo(w, n) // what parses still resolves
 		case "function_declaration":
 			i := w.add("function", n, n.ChildByFieldName("name"), n.ChildByFieldName("body"), -1)
 			w.goCallable(i, n)

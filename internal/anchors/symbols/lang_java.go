@@ -36,7 +36,7 @@ func (w *walker) javaMembers(body *sitter.Node, parent int) {
 			b := n.ChildByFieldName("body")
 			i := w.add(javaTypeKinds[t], n, n.ChildByFieldName("name"), b, parent)
 			w.javaMembers(b, i)
-		case "enum_body_declarations":
+		case "enum_body_declarations", "ERROR":
 			w.javaMembers(n, parent)
 		case "method_declaration", "annotation_type_element_declaration":
 			i := w.add("method", n, n.ChildByFieldName("name"), n.ChildByFieldName("body"), parent)

@@ -41,7 +41,7 @@ func (w *walker) ktMembers(body *sitter.Node, parent int) {
 		case "companion_object":
 			// Members are reached as members of the class (Checkout.create).
 			w.ktMembers(w.firstOfType(n, "class_body"), parent)
-		case "enum_class_body":
+		case "enum_class_body", "ERROR":
 			w.ktMembers(n, parent)
 		case "function_declaration":
 			kind := "function"

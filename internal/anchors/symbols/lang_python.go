@@ -40,6 +40,8 @@ func (w *walker) pyBlock(n *sitter.Node, parent int, inClass bool) {
 			}
 		case "expression_statement":
 			w.pyAssignment(c, parent)
+		case "ERROR":
+			w.pyBlock(c, parent, inClass)
 		}
 	}
 }

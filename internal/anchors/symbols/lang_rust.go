@@ -66,6 +66,9 @@ func (w *walker) rustItems(list *sitter.Node, parent int, scope []string, ctx st
 				w.rustItems(n.ChildByFieldName("body"), parent, append(append([]string(nil), scope...), t), "impl")
 			}
 			continue
+		case "ERROR":
+			w.rustItems(n, parent, scope, ctx)
+			continue
 		case "foreign_mod_item":
 			w.rustItems(n.ChildByFieldName("body"), parent, scope, "extern")
 			continue

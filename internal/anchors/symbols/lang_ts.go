@@ -47,7 +47,7 @@ func (w *walker) tsStatement(n *sitter.Node, parent int) {
 		} else if v := n.ChildByFieldName("value"); v != nil && v.ChildByFieldName("name") != nil {
 			w.tsStatement(v, parent) // export default class Foo / function foo
 		}
-	case "ambient_declaration", "expression_statement":
+	case "ambient_declaration", "expression_statement", "ERROR":
 		for _, c := range w.named(n) {
 			w.tsStatement(c, parent)
 		}
@@ -142,6 +142,8 @@ func (w *walker) tsVariables(n *sitter.Node, parent int) {
 func (w *walker) tsClassBody(body *sitter.Node, parent int) {
 	for _, m := range w.named(body) {
 		switch m.Type() {
+		case "ERROR":
+			w.tsClassBody(m, parent)
 		case "method_definition", "method_signature", "abstract_method_signature":
 			nm := m.ChildByFieldName("name")
 			kind := "method"

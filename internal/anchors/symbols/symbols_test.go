@@ -152,3 +152,35 @@ func TestSignatureLimit(t *testing.T) {
 		t.Errorf("signature %d bytes: %q", len(d.Signature), d.Signature)
 	}
 }
+
+// A syntax error elsewhere in the file does not hide the declarations that
+// still parse.
+func TestSyntaxErrorsPerLanguage(t *testing.T) {
+	cases := []struct {
+		lang      Language
+		src, want string
+	}{
+		{Go, "package p\nfunc Broken() { x := }\n\nfunc Good() int { return 1 }\n", "function Good"},
+		{TypeScript, "function broken( {\n}\nexport function good(): number { return 1; }\n", "function good"},
+		{TSX, "const x = 1 +;\nexport function Good() { return <p/>; }\n", "function Good"},
+		{JavaScript, "class A { m() { return 1 } }\nfunction (\nfunction good() { return 2 }\n", "class A"},
+		{Python, "def broken(:\n    pass\n\ndef good():\n    return 1\n", "function good"},
+		{Rust, "fn broken( {\n}\nfn good() -> i32 { 1 }\n", "function good"},
+		{Java, "class A {\n  void broken( {\n  }\n  int good() { return 1; }\n}\n", "method A.good"},
+		{Kotlin, "fun broken( {\n}\nfun good(): Int = 1\n", "function good"},
+		{Swift, "func broken( {\n}\nfunc good() -> Int { 1 }\n", "function good()"},
+		{C, "int broken( {\n}\nint good(void) { return 1; }\n", "function good"},
+		{CPP, "class A { void broken( };\nint good() { return 1; }\n", "function good"},
+		{CSharp, "class A {\n  void Broken( {\n  }\n  int Good() { return 1; }\n}\n", "method A.Good"},
+	}
+	for _, c := range cases {
+		tab := Parse(c.lang, []byte(c.src), Options{})
+		if tab.SyntaxErrors == 0 {
+			t.Errorf("%s: no syntax errors counted", c.lang)
+		}
+		if !slices.Contains(list(tab), c.want) {
+			t.Errorf("%s: %q not in %q", c.lang, c.want, list(tab))
+		}
+		checkBounds(t, []byte(c.src), tab)
+	}
+}

@@ -74,6 +74,16 @@ func buildSymbols(spec *langSpec, g *sitter.Language) *symbolTable {
 	return st
 }
 
+// frame is an ancestor of the node the cursor is on. Asking tree-sitter for
+// a parent or a previous sibling is linear in the width of the tree, so the
+// walk keeps what it needs on its own stack.
+type frame struct {
+	node    *sitter.Node
+	typ     string
+	docHost bool // Python: a module, or the block of a def or class
+	seen    bool // a statement (not a comment) has been seen among the children
+}
+
 // collectTokens walks the whole tree once, iteratively (deeply nested input
 // must not exhaust the stack), and returns the hash tokens in source order
 // plus the number of ERROR and MISSING nodes seen.
@@ -83,6 +93,7 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 	errs := 0
 	cur := sitter.NewTreeCursor(root)
 	defer cur.Close()
+	var stack []frame
 	for {
 		n := cur.CurrentNode()
 		sym := int(n.Symbol())
@@ -92,15 +103,29 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 		} else if sym == errorSymbol {
 			errs++
 		}
+		var parent *frame
+		if len(stack) > 0 {
+			parent = &stack[len(stack)-1]
+		}
+		docstring := false
+		if parent != nil && parent.docHost && class != clsComment {
+			docstring = !parent.seen && class == clsStatement && isLoneString(n)
+			parent.seen = true
+		}
 		// Offsets are read only where needed: every call crosses cgo.
 		switch {
-		case class == clsComment:
+		case class == clsComment, docstring:
 		case class == clsAtom:
 			if s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src)); s < e {
 				toks = appendTok(toks, spec, typ, string(src[s:e]), s, e)
 			}
-		case class == clsStatement && isDocstring(n):
 		case cur.GoToFirstChild():
+			host := false
+			if spec.docstrings {
+				host = typ == "module" || typ == "block" && parent != nil &&
+					(parent.typ == "function_definition" || parent.typ == "class_definition")
+			}
+			stack = append(stack, frame{node: n, typ: typ, docHost: host})
 			continue
 		default: // a leaf
 			s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
@@ -114,7 +139,8 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 			if spec.dropLeaves[text] {
 				break
 			}
-			if text == "," && len(spec.oneTuple) > 0 && loneTupleComma(spec, n) {
+			// `(a,)` is a one-element tuple, not `(a)`: that comma is meaning.
+			if text == "," && parent != nil && spec.oneTuple[parent.typ] && parent.node.NamedChildCount() == 1 {
 				keep[len(toks)] = true
 			}
 			toks = appendTok(toks, spec, typ, text, s, e)
@@ -123,6 +149,7 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 			if !cur.GoToParent() {
 				return dropTrailingCommas(toks, keep), errs
 			}
+			stack = stack[:len(stack)-1]
 		}
 	}
 }
@@ -156,43 +183,16 @@ func dropTrailingCommas(toks []token, keep map[int]bool) []token {
 	return out
 }
 
-// loneTupleComma: `(a,)` is a one-element tuple, not `(a)`.
-func loneTupleComma(spec *langSpec, comma *sitter.Node) bool {
-	p := comma.Parent()
-	return p != nil && spec.oneTuple[p.Type()] && p.NamedChildCount() == 1
-}
-
-// isDocstring reports whether an expression statement is a Python docstring:
-// a lone string that is the first statement of a module, class or function.
-func isDocstring(n *sitter.Node) bool {
+// isLoneString: an expression statement that is only a string literal.
+func isLoneString(n *sitter.Node) bool {
 	if n.NamedChildCount() != 1 {
 		return false
 	}
 	switch n.NamedChild(0).Type() {
 	case "string", "concatenated_string":
-	default:
-		return false
+		return true
 	}
-	p := n.Parent()
-	if p == nil {
-		return false
-	}
-	switch p.Type() {
-	case "module":
-	case "block":
-		gp := p.Parent()
-		if gp == nil || (gp.Type() != "function_definition" && gp.Type() != "class_definition") {
-			return false
-		}
-	default:
-		return false
-	}
-	for s := n.PrevNamedSibling(); s != nil; s = s.PrevNamedSibling() {
-		if s.Type() != "comment" {
-			return false
-		}
-	}
-	return true
+	return false
 }
 
 func clampSpan(s, e, n int) (int, int) {
