@@ -227,7 +227,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 			res.Pending[claim] = pending[claim]
 		}
 		lr.Gating, lr.Note = gate(lr, in.Config, in.Options.Strict)
-		if lr.Edit != nil {
+		if lr.Edit != nil && in.Options.Write {
 			res.Edits = append(res.Edits, *lr.Edit)
 		}
 		idx, ok := byClaim[claim]

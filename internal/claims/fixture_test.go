@@ -217,6 +217,9 @@ func runFixture(t *testing.T, file string) {
 			t.Errorf("report lacks %q\n%s", s, report)
 		}
 	}
+	if !in.Options.Write && len(res.Edits) > 0 {
+		t.Errorf("--check (no write) must leave the law unchanged, got %d edits", len(res.Edits))
+	}
 	last := -1
 	for _, s := range lines(f.files["want/order"]) {
 		i := strings.Index(report, s)
