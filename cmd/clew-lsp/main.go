@@ -31,6 +31,7 @@ func init() {
 		"verify":  {"check every code anchor and claim; rebind moved anchors unless --check", runVerify},
 		"confirm": {"pin unpinned anchors and confirm reviewed ones (writes current hashes)", runConfirm},
 		"version": {"print the version", runVersion},
+		"serve":   {"serve the Language Server Protocol on stdio (the default)", runServe},
 	}
 }
 

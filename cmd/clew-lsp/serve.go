@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"syscall"
+
+	"github.com/clew-lsp/clew-lsp/internal/lsp"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+)
+
+func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
+	fs := newFlags("serve", "[--stdio]",
+		"Speaks the Language Server Protocol on stdin/stdout (the default command).\n"+
+			"--stdio is accepted because editors append it.", stderr)
+	fs.Bool("stdio", true, "use stdin/stdout (the only transport)")
+	if _, code, done := parse(fs, args); done {
+		return code
+	}
+	stdinFile = stdin()
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	backend := lsp.NewWorkspaceBackend(disk.Loader)
+	err := lsp.Serve(ctx, stdio{}, backend, logger, lsp.WithVersion(versionString()))
+	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
+		return 1
+	}
+	if err != nil {
+		logger.Error("serve", "error", err)
+		return 1
+	}
+	return 0
+}
+
+// stdin is made non-blocking so that closing it ends a pending read (Go's
+// poller then handles it); a blocking os.Stdin read cannot be interrupted,
+// and exit would wait for Serve's grace period.
+var stdin = func() *os.File {
+	if err := syscall.SetNonblock(0, true); err != nil {
+		return os.Stdin
+	}
+	return os.NewFile(0, "/dev/stdin")
+}
+
+// stdio joins stdin and stdout into one connection.
+type stdio struct{}
+
+var stdinFile *os.File
+
+func (stdio) Read(p []byte) (int, error)  { return stdinFile.Read(p) }
+func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
+func (stdio) Close() error {
+	return errors.Join(stdinFile.Close(), os.Stdout.Close())
+}
