@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,34 @@ func FuzzSQL(f *testing.F) {
 			}
 			last = st.Line
 		}
+	})
+}
+
+// FuzzEvaluate feeds arbitrary law, config and change files to a whole run
+// over the eco repositories: a report always comes out, never a panic.
+func FuzzEvaluate(f *testing.F) {
+	f.Add("| INV-1 | s | a | retired | d | s |\n<!-- @anchor INV-1 *:**.md !api:README.md /acme/ absent -->\n", "repos: {api: ../acme-api}\n", "---\nslug: x\nstatus: open\nclaims: [{id: INV-1}]\n---\n")
+	f.Add("<!-- @anchor X api:src/!(a).ts /port/ -->\n<!-- @anchor Y web:** /x/ each! -->", "blocking: [absent, present]", "")
+	f.Fuzz(func(t *testing.T, law, config, change string) {
+		cfg, cdiags := ParseConfig([]byte(config))
+		_, repos := ecoRepos()
+		in := Input{Docs: map[string][]byte{LawFile: []byte(law), ".multivac/changes/c.md": []byte(change)},
+			Config: cfg, ConfigDiagnostics: cdiags, Repos: repos, Options: Options{Write: true}}
+		res, err := Evaluate(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, "internal error") {
+				t.Fatal(d.Message)
+			}
+		}
+		for _, e := range res.Edits {
+			if e.Start < 0 || e.End > len(in.Docs[e.Doc]) || e.Start > e.End {
+				t.Fatalf("bad edit %+v", e)
+			}
+		}
+		Report(res)
+		res.EditorDiagnostics()
 	})
 }
