@@ -215,3 +215,51 @@ func TestEvaluateOddInputs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEvaluateNarrow1000Legs is multivac's own law shape (digest §9):
+// 1,000 legs, nearly all over one named file, present and unique first.
+func BenchmarkEvaluateNarrow1000Legs(b *testing.B) {
+	var files []string
+	for _, p := range genRepoCached.Files() {
+		if !strings.HasPrefix(p, ".multivac/") {
+			files = append(files, p)
+		}
+	}
+	var law strings.Builder
+	law.WriteString("| ID | statement | authority | state | date | source |\n| --- | --- | --- | --- | --- | --- |\n")
+	modes := []string{"", "", "", "unique", "unique", "absent", "count=1", "", "unique", "each"}
+	for r := 0; r < 100; r++ {
+		fmt.Fprintf(&law, "| MV-%03d | s | published | active | 2026-01-01 | x |\n", r)
+		for k := 0; k < 10; k++ {
+			p := files[(r*10+k)*7%len(files)]
+			re := "Widget[[:digit:]]+ ="
+			switch {
+			case strings.HasSuffix(p, ".md"):
+				re = "The symbol Widget"
+			case strings.HasSuffix(p, ".sql"):
+				re = "grant select on t[[:digit:]]+/i"
+				re = re[:len(re)-2] + "/i"
+			}
+			if modes[k] == "absent" {
+				re = "eval[[:space:]]*\\("
+			}
+			if strings.HasSuffix(re, "/i") {
+				fmt.Fprintf(&law, "<!-- @anchor MV-%03d brain:%s /%s %s -->\n", r, p, re, modes[k])
+			} else {
+				fmt.Fprintf(&law, "<!-- @anchor MV-%03d brain:%s /%s/ %s -->\n", r, p, re, modes[k])
+			}
+		}
+	}
+	cfg, _ := ParseConfig([]byte("repos: {brain: .}\n"))
+	in := Input{Docs: map[string][]byte{LawFile: []byte(law.String())}, Config: cfg, Repos: []Repo{genRepoCached}}
+	res, _ := Evaluate(context.Background(), in)
+	if len(res.Diagnostics) != 0 || res.Exit != 0 {
+		b.Fatalf("%v\n%s", res.Diagnostics, Report(res)[:min(2000, len(Report(res)))])
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Evaluate(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

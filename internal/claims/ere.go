@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -67,6 +68,16 @@ func (r *Regex) GoSyntax() string { return r.re.String() }
 // error (empty when the regex is usable); warnings are our stricter notes
 // (SPEC §3.5) that never block.
 func CompileERE(source, flags string) (re *Regex, warnings []string, msg string) {
+	key := flags + "/" + source
+	if c, ok := ereCache.get(key); ok {
+		return c.re, c.warnings, c.msg
+	}
+	re, warnings, msg = compileERE(source, flags)
+	ereCache.put(key, ereResult{re, warnings, msg})
+	return re, warnings, msg
+}
+
+func compileERE(source, flags string) (re *Regex, warnings []string, msg string) {
 	if flags != "" && flags != "i" {
 		return nil, nil, fmt.Sprintf("unsupported regex flags %q — only \"i\" is allowed, drop the rest", flags)
 	}
@@ -250,4 +261,38 @@ func bracketEscape(rest string, r rune, size int) string {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// ereCache keeps compiled legs across runs: the server re-reads the law on
+// every keystroke, and most of its regexes did not change. A compiled
+// Regex is immutable and safe for concurrent use.
+var ereCache = &compileCache{m: map[string]ereResult{}}
+
+type ereResult struct {
+	re       *Regex
+	warnings []string
+	msg      string
+}
+
+type compileCache struct {
+	mu sync.Mutex
+	m  map[string]ereResult
+}
+
+const ereCacheMax = 8192
+
+func (c *compileCache) get(k string) (ereResult, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.m[k]
+	return r, ok
+}
+
+func (c *compileCache) put(k string, r ereResult) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= ereCacheMax { // crude bound: start over rather than grow
+		c.m = map[string]ereResult{}
+	}
+	c.m[k] = r
 }

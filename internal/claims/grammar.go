@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // Grammar is the anchor shape multivac embeds in its messages (digest §1.1).
@@ -60,15 +59,32 @@ func (l Leg) ModeText() string {
 	return string(l.Mode)
 }
 
+// jsSpace and jsNonSpace are JavaScript's \s and \S, which multivac's
+// patterns use; RE2's \s lacks \v and the Unicode spaces.
+const (
+	jsSpace    = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+	jsNonSpace = `[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+)
+
+// isJSSpace is jsSpace as a rune predicate.
+func isJSSpace(r rune) bool {
+	switch {
+	case r == '\t', r == '\n', r == '\v', r == '\f', r == '\r', r == ' ', r == 0xa0, r == 0x1680,
+		r >= 0x2000 && r <= 0x200a, r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000, r == 0xfeff:
+		return true
+	}
+	return false
+}
+
 var (
 	// The opener may follow any text on the line (a table cell, say).
-	openerRe = regexp.MustCompile(`<!--\s*@anchor\b`)
+	openerRe = regexp.MustCompile(`<!--` + jsSpace + `*@anchor\b`)
 	// The body runs lazily to the first "-->"; at least one space after @anchor.
-	bodyRe = regexp.MustCompile(`<!--\s*@anchor\s+(.*?)\s*-->`)
+	bodyRe = regexp.MustCompile(`<!--` + jsSpace + `*@anchor` + jsSpace + `+(` + jsDot + `*?)` + jsSpace + `*-->`)
 	bareRe = regexp.MustCompile(`^@anchor\b`)
 	// Greedy source backtracking to the last "/" that lets the tail parse:
 	// "/" inside the regex needs no escaping.
-	regexTailRe = regexp.MustCompile(`^/([^\n\r\x{2028}\x{2029}]*)/([A-Za-z]*)(?:\s+(\S+))?$`)
+	regexTailRe = regexp.MustCompile(`^/(` + jsDot + `*)/([A-Za-z]*)(?:` + jsSpace + `+(` + jsNonSpace + `+))?$`)
 	countRe     = regexp.MustCompile(`^count=([0-9]+)$`)
 )
 
@@ -112,7 +128,7 @@ type parsedLeg struct {
 
 // parseLine applies the line rules of digest §1.2 in order.
 func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagnostic, bool) {
-	trimmed := strings.TrimLeftFunc(line, unicode.IsSpace)
+	trimmed := strings.TrimLeftFunc(line, isJSSpace)
 	if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
 		*inFence = !*inFence
 		return parsedLeg{}, nil, false
@@ -120,7 +136,7 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 	if *inFence || strings.HasPrefix(line, "    ") {
 		return parsedLeg{}, nil, false
 	}
-	if bareRe.MatchString(strings.TrimSpace(line)) {
+	if bareRe.MatchString(strings.TrimFunc(line, isJSSpace)) {
 		d := parseError(doc, n, "anchor is not an HTML comment — write: "+Grammar)
 		return parsedLeg{}, &d, false
 	}
@@ -143,12 +159,12 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 
 // nibble splits off the first whitespace-delimited token.
 func nibble(s string) (tok, rest string) {
-	s = strings.TrimLeftFunc(s, unicode.IsSpace)
-	i := strings.IndexFunc(s, unicode.IsSpace)
+	s = strings.TrimLeftFunc(s, isJSSpace)
+	i := strings.IndexFunc(s, isJSSpace)
 	if i < 0 {
 		return s, ""
 	}
-	return s[:i], strings.TrimLeftFunc(s[i:], unicode.IsSpace)
+	return s[:i], strings.TrimLeftFunc(s[i:], isJSSpace)
 }
 
 // parseBody tokenises the text between `@anchor ` and `-->` (digest §1.3).

@@ -148,6 +148,12 @@ func TestParseCases(t *testing.T) {
 			t.Fatalf("got %+v", legs)
 		}
 	})
+	t.Run("js-whitespace", func(t *testing.T) {
+		legs, diags := parseOne(t, LawFile, "<!--\u00a0@anchor\u00a0X\u00a0api:a /q/\u00a0absent\v-->")
+		if len(legs) != 1 || legs[0].Mode != ModeAbsent || legs[0].Claim != "X" {
+			t.Fatalf("legs %+v diags %v", legs, diags)
+		}
+	})
 	t.Run("count=0", func(t *testing.T) {
 		legs, _ := parseOne(t, LawFile, "<!-- @anchor X api:a /q/ count=007 -->")
 		if len(legs) != 1 || legs[0].N != 7 {
