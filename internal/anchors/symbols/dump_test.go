@@ -72,3 +72,27 @@ func TestDumpDecls(t *testing.T) {
 		fmt.Printf("%q\n", Tokens(Language(lang), src))
 	}
 }
+
+// TestDumpTokenDiff shows where the tokens of $CLEW_DIFF_A and $CLEW_DIFF_B
+// ($CLEW_DUMP_LANG) part: the aid for a formatter run that changed a hash.
+func TestDumpTokenDiff(t *testing.T) {
+	pa, pb := os.Getenv("CLEW_DIFF_A"), os.Getenv("CLEW_DIFF_B")
+	if pa == "" || pb == "" {
+		t.Skip("set CLEW_DIFF_A, CLEW_DIFF_B and CLEW_DUMP_LANG")
+	}
+	a, errA := os.ReadFile(pa)
+	b, errB := os.ReadFile(pb)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	lang := Language(os.Getenv("CLEW_DUMP_LANG"))
+	ta, tb := Tokens(lang, a), Tokens(lang, b)
+	i := 0
+	for i < len(ta) && i < len(tb) && ta[i] == tb[i] {
+		i++
+	}
+	if i < len(ta) || i < len(tb) {
+		lo := max(0, i-5)
+		t.Errorf("tokens part at %d: %q vs %q", i, ta[lo:min(len(ta), i+5)], tb[lo:min(len(tb), i+5)])
+	}
+}

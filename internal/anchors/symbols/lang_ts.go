@@ -14,6 +14,7 @@ func newTSSpec() *langSpec {
 		atoms:    newSet("string", "template_string", "regex"),
 		// prettier adds the semicolons automatic insertion leaves out.
 		dropLeaves: newSet(";"),
+		ecmascript: true,
 		norm: func(typ, s string) string {
 			switch typ {
 			case "string":
@@ -21,7 +22,7 @@ func newTSSpec() *langSpec {
 			case "number":
 				return normJSNumber(s)
 			case "jsx_text":
-				return collapseSpace(s)
+				return jsxText(s)
 			}
 			return s
 		},

@@ -67,6 +67,57 @@ func normPyString(lit string) string {
 	return prefix + rest // unterminated (error recovery): keep as written
 }
 
+// unquoteKey turns a quoted object key that is a plain identifier into that
+// identifier: prettier drops such quotes.
+func unquoteKey(lit string) string {
+	if len(lit) < 3 || (lit[0] != '\'' && lit[0] != '"') || lit[len(lit)-1] != lit[0] {
+		return lit
+	}
+	body := lit[1 : len(lit)-1]
+	for i, r := range body {
+		if !(r == '_' || r == '$' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return lit
+		}
+	}
+	return body
+}
+
+// jsxText is what a JSX text renders as: whitespace that holds a line break
+// goes, other runs become one space (HTML collapses them; prettier too).
+func jsxText(s string) string {
+	lines := strings.Split(s, "\n")
+	var parts []string
+	for i, l := range lines {
+		if i > 0 {
+			l = strings.TrimLeft(l, " \t\r")
+		}
+		if i < len(lines)-1 {
+			l = strings.TrimRight(l, " \t\r")
+		}
+		if l != "" {
+			parts = append(parts, l)
+		}
+	}
+	out := strings.Join(parts, " ")
+	var b strings.Builder
+	space := false
+	for _, r := range out {
+		if r == ' ' || r == '\t' || r == '\r' {
+			space = true
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	if space {
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
 // collapseSpace turns every whitespace run into one space and trims.
 func collapseSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")

@@ -20,6 +20,7 @@ type langSpec struct {
 	dropLeaves set                        // leaf texts dropped: optional statement terminators
 	oneTuple   set                        // parents in which a lone element's trailing comma is meaning, not format
 	docstrings bool                       // Python: drop the first string statement of a body
+	ecmascript bool                       // JS/TS: undo prettier's arrow parens, quoted keys, `,` member separators
 	norm       func(typ, s string) string // per-language token normalisation; may be nil
 	walk       func(w *walker, root *sitter.Node)
 }
@@ -82,6 +83,9 @@ type frame struct {
 	typ     string
 	docHost bool // Python: a module, or the block of a def or class
 	seen    bool // a statement (not a comment) has been seen among the children
+	arrow   bool // JS: the `=>` of this arrow function has been passed
+	idx     int  // children visited so far
+	closeAt int  // JS: ≥ 0 when a canonical ")" is due at this byte on leaving the node
 }
 
 // collectTokens walks the whole tree once, iteratively (deeply nested input
@@ -107,6 +111,11 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 		if len(stack) > 0 {
 			parent = &stack[len(stack)-1]
 		}
+		idx := 0
+		if parent != nil {
+			idx = parent.idx
+			parent.idx++
+		}
 		docstring := false
 		if parent != nil && parent.docHost && class != clsComment {
 			docstring = !parent.seen && class == clsStatement && isLoneString(n)
@@ -117,7 +126,11 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 		case class == clsComment, docstring:
 		case class == clsAtom:
 			if s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src)); s < e {
-				toks = appendTok(toks, spec, typ, string(src[s:e]), s, e)
+				text := string(src[s:e])
+				if spec.ecmascript && idx == 0 && parent != nil && parent.typ == "pair" {
+					text = unquoteKey(text) // {'a': 1} is {a: 1}
+				}
+				toks = appendTok(toks, spec, typ, text, s, e)
 			}
 		case cur.GoToFirstChild():
 			host := false
@@ -125,7 +138,15 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 				host = typ == "module" || typ == "block" && parent != nil &&
 					(parent.typ == "function_definition" || parent.typ == "class_definition")
 			}
-			stack = append(stack, frame{node: n, typ: typ, docHost: host})
+			f := frame{node: n, typ: typ, docHost: host, closeAt: -1}
+			if spec.ecmascript && ecmaCompound[typ] && ecmaOperand(stack) {
+				s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
+				if s < e {
+					toks = append(toks, token{"(", s, s + 1})
+					f.closeAt = e - 1
+				}
+			}
+			stack = append(stack, f)
 			continue
 		default: // a leaf
 			s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
@@ -136,6 +157,10 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 				break
 			}
 			text := string(src[s:e])
+			if typ != "jsx_text" {
+				// Some lexers (JSX) fold the layout before a token into it.
+				text = strings.TrimSpace(text)
+			}
 			if spec.dropLeaves[text] {
 				break
 			}
@@ -143,15 +168,62 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 			if text == "," && parent != nil && spec.oneTuple[parent.typ] && parent.node.NamedChildCount() == 1 {
 				keep[len(toks)] = true
 			}
+			if spec.ecmascript && parent != nil {
+				toks = ecmaLeaf(toks, spec, parent, typ, text, s, e)
+				break
+			}
 			toks = appendTok(toks, spec, typ, text, s, e)
 		}
 		for !cur.GoToNextSibling() {
 			if !cur.GoToParent() {
 				return dropTrailingCommas(toks, keep), errs
 			}
+			if f := stack[len(stack)-1]; f.closeAt >= 0 {
+				toks = append(toks, token{")", f.closeAt, f.closeAt + 1})
+			}
 			stack = stack[:len(stack)-1]
 		}
 	}
+}
+
+// prettier prints parentheses from the syntax tree alone: it drops redundant
+// ones, `(x) + (y)`, and adds clarifying ones, `(a && b) || c`. So source
+// parentheses of an expression are not tokens; instead every compound
+// expression that is an operand of another expression is wrapped in a
+// canonical pair, which keeps `(a + b) * c` apart from `a + b * c`.
+var ecmaCompound = newSet("binary_expression", "unary_expression", "update_expression",
+	"ternary_expression", "assignment_expression", "augmented_assignment_expression",
+	"sequence_expression", "arrow_function", "function_expression", "function",
+	"await_expression", "yield_expression", "as_expression", "satisfies_expression",
+	"object", "class", "new_expression")
+
+// ecmaOperand: the node about to be entered sits inside an expression, looking
+// through source parentheses.
+func ecmaOperand(stack []frame) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		t := stack[i].typ
+		if t == "parenthesized_expression" {
+			continue
+		}
+		return !(strings.HasSuffix(t, "_statement") || t == "program" || t == "statement_block" || t == "ERROR")
+	}
+	return false
+}
+
+// ecmaLeaf undoes what prettier rewrites in JS/TS leaves.
+func ecmaLeaf(toks []token, spec *langSpec, parent *frame, typ, text string, s, e int) []token {
+	switch {
+	case parent.typ == "parenthesized_expression" && (text == "(" || text == ")"):
+		return toks // grouping is re-emitted canonically, see ecmaOperand
+	case text == "," && (parent.typ == "object_type" || parent.typ == "interface_body"):
+		return toks // a member separator: prettier prints `;`, which is dropped
+	case text == "=>" && parent.typ == "arrow_function":
+		parent.arrow = true
+	case typ == "identifier" && parent.typ == "arrow_function" && !parent.arrow:
+		// `x => …` is `(x) => …`: prettier adds the parentheses.
+		return append(toks, token{"(", s, s + 1}, token{text, s, e}, token{")", e - 1, e})
+	}
+	return appendTok(toks, spec, typ, text, s, e)
 }
 
 func appendTok(toks []token, spec *langSpec, typ, text string, s, e int) []token {

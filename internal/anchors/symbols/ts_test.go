@@ -161,3 +161,33 @@ func TestJSExtraction(t *testing.T) {
 	assertAllSame(t, JavaScript, "escapes", `const s = 'it\'s';`, `const s = "it's";`)
 	assertChanged(t, JavaScript, "template keeps backticks", "const s = 'a';", "const s = `a`;", false, []string{"const s"}, nil)
 }
+
+// prettier reprints parentheses from the tree: the hash follows the tree.
+func TestTSParentheses(t *testing.T) {
+	same := [][2]string{
+		{"const a = x && y || z;", "const a = (x && y) || z;"},
+		{"const b = x % y * z;", "const b = (x % y) * z;"},
+		{"const d = (x) + (y);", "const d = x + y;"},
+		{"f(item => item.id);", "f((item) => item.id);"},
+		{"const g = async v => v;", "const g = async (v) => v;"},
+		{"const e = () => <p>x</p>;", "const e = () => (\n  <p>x</p>\n);"},
+		{"if ((ok)) { run(); }", "if (ok) {\n  run();\n}"},
+	}
+	for _, c := range same {
+		if a, b := Tokens(TSX, []byte(c[0])), Tokens(TSX, []byte(c[1])); !equalStrings(a, b) {
+			t.Errorf("%q vs %q:\n%q\n%q", c[0], c[1], a, b)
+		}
+	}
+	differ := [][2]string{
+		{"const a = (x + y) * z;", "const a = x + y * z;"},
+		{"const b = !(a && b);", "const b = !a && b;"},
+		{"const c = (a, b);", "const c = a, b;"},
+		{"const f = () => ({});", "const f = () => {};"},
+		{"const h = (await p).x;", "const h = await p.x;"},
+	}
+	for _, c := range differ {
+		if a, b := Tokens(TypeScript, []byte(c[0])), Tokens(TypeScript, []byte(c[1])); equalStrings(a, b) {
+			t.Errorf("%q and %q hash alike: %q", c[0], c[1], a)
+		}
+	}
+}
