@@ -12,6 +12,7 @@ var pySpec = &langSpec{
 	dropLeaves: newSet(";"), // black splits `a; b` into lines
 	oneTuple:   newSet("tuple", "tuple_pattern"),
 	docstrings: true,
+	compound:   pyCompound,
 	norm: func(typ, s string) string {
 		switch typ {
 		case "string":

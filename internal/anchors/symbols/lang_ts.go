@@ -15,6 +15,7 @@ func newTSSpec() *langSpec {
 		// prettier adds the semicolons automatic insertion leaves out.
 		dropLeaves: newSet(";"),
 		ecmascript: true,
+		compound:   ecmaCompound,
 		norm: func(typ, s string) string {
 			switch typ {
 			case "string":

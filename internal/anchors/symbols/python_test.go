@@ -79,3 +79,31 @@ func TestPythonRename(t *testing.T) {
 	assertRenamed(t, Python, src, edit(t, src, "async def pay(", "async def settle("), "method Cart.pay", "method Cart.settle")
 	assertRenamed(t, Python, src, edit(t, src, "MAX_ITEMS = 100", "LIMIT = 100"), "const MAX_ITEMS", "const LIMIT")
 }
+
+// black adds wrapping parentheses and drops redundant ones: the hash follows
+// the tree, not the parentheses.
+func TestPythonParentheses(t *testing.T) {
+	same := [][2]string{
+		{"x = a + b\n", "x = (\n    a + b\n)\n"},
+		{"if (ready):\n    go()\n", "if ready:\n    go()\n"},
+		{"return_value = (yield)\n", "return_value = yield\n"},
+		{"y = a and b or c\n", "y = (a and b) or c\n"},
+		{"z = f(a + 1)\n", "z = f((a + 1))\n"},
+	}
+	for _, c := range same {
+		if a, b := Tokens(Python, []byte(c[0])), Tokens(Python, []byte(c[1])); !equalStrings(a, b) {
+			t.Errorf("%q vs %q:\n%q\n%q", c[0], c[1], a, b)
+		}
+	}
+	differ := [][2]string{
+		{"x = (a + b) * c\n", "x = a + b * c\n"},
+		{"x = not (a and b)\n", "x = not a and b\n"},
+		{"x = (a,)\n", "x = (a)\n"},
+		{"x = (a, b)\n", "x = a, b, c\n"},
+	}
+	for _, c := range differ {
+		if a, b := Tokens(Python, []byte(c[0])), Tokens(Python, []byte(c[1])); equalStrings(a, b) {
+			t.Errorf("%q and %q hash alike: %q", c[0], c[1], a)
+		}
+	}
+}

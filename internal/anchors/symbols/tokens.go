@@ -21,6 +21,7 @@ type langSpec struct {
 	oneTuple   set                        // parents in which a lone element's trailing comma is meaning, not format
 	docstrings bool                       // Python: drop the first string statement of a body
 	ecmascript bool                       // JS/TS: undo prettier's arrow parens, quoted keys, `,` member separators
+	compound   set                        // expressions that get canonical parentheses as operands (see operand)
 	norm       func(typ, s string) string // per-language token normalisation; may be nil
 	walk       func(w *walker, root *sitter.Node)
 }
@@ -139,7 +140,7 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 					(parent.typ == "function_definition" || parent.typ == "class_definition")
 			}
 			f := frame{node: n, typ: typ, docHost: host, closeAt: -1}
-			if spec.ecmascript && ecmaCompound[typ] && ecmaOperand(stack) {
+			if spec.compound[typ] && operand(stack) {
 				s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
 				if s < e {
 					toks = append(toks, token{"(", s, s + 1})
@@ -172,6 +173,9 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 				toks = ecmaLeaf(toks, spec, parent, typ, text, s, e)
 				break
 			}
+			if spec.compound != nil && parent != nil && parent.typ == "parenthesized_expression" && (text == "(" || text == ")") {
+				break // see operand
+			}
 			toks = appendTok(toks, spec, typ, text, s, e)
 		}
 		for !cur.GoToNextSibling() {
@@ -186,26 +190,32 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 	}
 }
 
-// prettier prints parentheses from the syntax tree alone: it drops redundant
-// ones, `(x) + (y)`, and adds clarifying ones, `(a && b) || c`. So source
-// parentheses of an expression are not tokens; instead every compound
-// expression that is an operand of another expression is wrapped in a
-// canonical pair, which keeps `(a + b) * c` apart from `a + b * c`.
+// prettier and black print parentheses from the syntax tree alone: they drop
+// redundant ones, `(x) + (y)`, and add clarifying or wrapping ones,
+// `(a && b) || c`. So the parentheses of a parenthesized_expression are not
+// tokens; instead every compound expression that is an operand of another
+// expression is wrapped in a canonical pair, which keeps `(a + b) * c` apart
+// from `a + b * c`.
 var ecmaCompound = newSet("binary_expression", "unary_expression", "update_expression",
 	"ternary_expression", "assignment_expression", "augmented_assignment_expression",
 	"sequence_expression", "arrow_function", "function_expression", "function",
 	"await_expression", "yield_expression", "as_expression", "satisfies_expression",
 	"object", "class", "new_expression")
 
-// ecmaOperand: the node about to be entered sits inside an expression, looking
+var pyCompound = newSet("binary_operator", "boolean_operator", "comparison_operator",
+	"not_operator", "unary_operator", "conditional_expression", "lambda", "await",
+	"named_expression")
+
+// operand: the node about to be entered sits inside an expression, looking
 // through source parentheses.
-func ecmaOperand(stack []frame) bool {
+func operand(stack []frame) bool {
 	for i := len(stack) - 1; i >= 0; i-- {
 		t := stack[i].typ
 		if t == "parenthesized_expression" {
 			continue
 		}
-		return !(strings.HasSuffix(t, "_statement") || t == "program" || t == "statement_block" || t == "ERROR")
+		return !(strings.HasSuffix(t, "_statement") || t == "program" || t == "statement_block" ||
+			t == "module" || t == "block" || t == "ERROR")
 	}
 	return false
 }
@@ -214,7 +224,7 @@ func ecmaOperand(stack []frame) bool {
 func ecmaLeaf(toks []token, spec *langSpec, parent *frame, typ, text string, s, e int) []token {
 	switch {
 	case parent.typ == "parenthesized_expression" && (text == "(" || text == ")"):
-		return toks // grouping is re-emitted canonically, see ecmaOperand
+		return toks // grouping is re-emitted canonically, see operand
 	case text == "," && (parent.typ == "object_type" || parent.typ == "interface_body"):
 		return toks // a member separator: prettier prints `;`, which is dropped
 	case text == "=>" && parent.typ == "arrow_function":
