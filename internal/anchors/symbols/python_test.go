@@ -107,3 +107,9 @@ func TestPythonParentheses(t *testing.T) {
 		}
 	}
 }
+
+// messy_black.py is what black 24 prints for messy.py (written by hand here:
+// black is not installable offline; TestBlackKeepsHashes runs the real one).
+func TestPythonBlackOutput(t *testing.T) {
+	assertAllSame(t, Python, "black", fixture(t, "messy.py"), fixture(t, "messy_black.py"))
+}
