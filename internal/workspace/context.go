@@ -1,0 +1,240 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
+)
+
+// Context compiles the context for a request over this snapshot (SPEC §5):
+// the cursor is req.Position (repository-relative path, 1-based line,
+// 1-based byte column, 0 for "anywhere on the line"), plus any uris, paths
+// and intent the request names. The answer is devctx's CompiledContext; the
+// same request over the same snapshot gives byte-identical JSON. Errors are
+// devctx.ErrInvalidRequest, devctx.ErrUnknownTarget, or ctx's.
+func (s *Snapshot) Context(ctx context.Context, req devctx.Request) (devctx.CompiledContext, error) {
+	cw, err := s.contextWorld(ctx, req, nil)
+	if err != nil {
+		return devctx.CompiledContext{}, err
+	}
+	return cw.prep.Compile(req)
+}
+
+// ExplainContext says where one URI stands under a request: selected,
+// excluded, deduplicated, not_reached or unknown (devctx.Explain).
+func (s *Snapshot) ExplainContext(ctx context.Context, uri string, req devctx.Request) (devctx.Explanation, error) {
+	cw, err := s.contextWorld(ctx, req, []string{strings.TrimSpace(uri)})
+	if err != nil {
+		return devctx.Explanation{}, err
+	}
+	return cw.prep.Explain(uri, req)
+}
+
+// ContextPolicy publishes the compiler's tiers, selectors, edges and
+// defaults. It does not depend on the workspace.
+func ContextPolicy() devctx.CompilerPolicy { return devctx.Policy() }
+
+// ContextMarkdown compiles like Context and renders the answer for a person
+// (or to paste into an agent): a projection of the returned value, with the
+// texts of the selected entries as this snapshot sees them.
+func (s *Snapshot) ContextMarkdown(ctx context.Context, req devctx.Request) (string, devctx.CompiledContext, error) {
+	cw, err := s.contextWorld(ctx, req, nil)
+	if err != nil {
+		return "", devctx.CompiledContext{}, err
+	}
+	c, err := cw.prep.Compile(req)
+	if err != nil {
+		return "", c, err
+	}
+	return devctx.Markdown(c, s.contextTexts(cw, c)), c, nil
+}
+
+// contextTexts are the texts Markdown shows for the selected entries: a
+// node's own text, or a file's content.
+func (s *Snapshot) contextTexts(cw *cxWorld, c devctx.CompiledContext) map[string]string {
+	byURI := make(map[string]*devctx.Node, len(cw.world.Nodes))
+	for i := range cw.world.Nodes {
+		byURI[cw.world.Nodes[i].URI] = &cw.world.Nodes[i]
+	}
+	texts := map[string]string{}
+	for _, e := range c.Selected {
+		n := byURI[e.URI]
+		switch {
+		case n == nil:
+		case n.Text != "":
+			texts[e.URI] = n.Text
+		case n.Kind == devctx.KindFile || n.Kind == devctx.KindLocal:
+			if b, st := s.ReadFile(n.Path); st == anchors.FileOK {
+				texts[e.URI] = string(b)
+			}
+		}
+	}
+	return texts
+}
+
+// ContextPosition turns an editor position (0-based line, column in enc's
+// units — LSP's UTF-16 by default) into the compiler's cursor: 1-based
+// line and 1-based byte column. A column past the end of its line means
+// its end, as in LSP.
+func (s *Snapshot) ContextPosition(p string, pos span.Position, enc span.Encoding) (devctx.Position, error) {
+	text, st := s.ReadFile(p)
+	if st != anchors.FileOK {
+		return devctx.Position{Path: p, Line: pos.Line + 1}, nil // devctx answers "unknown target"
+	}
+	ix := span.NewIndex(text)
+	c, err := ix.Clamp(pos, enc)
+	if err != nil {
+		return devctx.Position{}, err
+	}
+	off, err := ix.Offset(c, enc)
+	if err != nil {
+		return devctx.Position{}, err
+	}
+	u, err := ix.Position(off, span.UTF8)
+	if err != nil {
+		return devctx.Position{}, err
+	}
+	return devctx.Position{Path: p, Line: u.Line + 1, Column: u.Col + 1}, nil
+}
+
+// validateContextRequest applies devctx's own validation (through its
+// strict JSON decoder), so a bad request fails before any work.
+func validateContextRequest(req devctx.Request) error {
+	b, err := json.Marshal(req)
+	if err != nil {
+		return err
+	}
+	_, err = devctx.ParseRequest(b)
+	return err
+}
+
+// cleanPath normalises a request path the way devctx does.
+func cleanPath(p string) string {
+	p = strings.TrimSpace(p)
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	p = strings.TrimRight(p, "/")
+	if p == "" || p == "." {
+		return "."
+	}
+	return path.Clean(p)
+}
+
+// maxCachedWorlds bounds the worlds kept per snapshot (a world depends on
+// the seeds and the walk's reach, not on the budget or intent).
+const maxCachedWorlds = 8
+
+// contextWorld builds (or finds) the prepared world of a request. ensure
+// names uris that must be in the world if they exist (the uri to explain).
+func (s *Snapshot) contextWorld(ctx context.Context, req devctx.Request, ensure []string) (*cxWorld, error) {
+	if err := validateContextRequest(req); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b, err := s.contextBase(ctx)
+	if err != nil {
+		return nil, err
+	}
+	depth, floor := devctx.DefaultMaxDepth, devctx.DefaultFloor
+	if req.MaxDepth != nil {
+		depth = *req.MaxDepth
+	}
+	if req.Floor != nil {
+		floor = *req.Floor
+	}
+	w := newWorldBuilder(ctx, s, b, depth, floor)
+
+	cursor := ""
+	if p := req.Position; p != nil {
+		cursor = cleanPath(p.Path)
+		if pf := w.parse(cursor, false); pf != nil {
+			if x := w.innermost(pf, p.Line, p.Column); x != nil {
+				w.roots = append(w.roots, x)
+			} else {
+				w.fileSeed = cursor
+			}
+		} else if _, ok := b.file(cursor); ok {
+			w.fileSeed = cursor
+		}
+	}
+	for _, u := range req.URIs {
+		if x := w.ensureURI(strings.TrimSpace(u)); x != nil && !slices.Contains(w.roots, x) {
+			w.roots = append(w.roots, x)
+		}
+	}
+	for _, u := range ensure {
+		w.ensureURI(u)
+	}
+	var paths []string
+	for _, p := range req.Paths {
+		paths = append(paths, cleanPath(p))
+	}
+	key := worldKey(w, cursor, paths, ensure)
+	b.mu.Lock()
+	if cw, ok := b.worlds[key]; ok {
+		b.mu.Unlock()
+		return cw, nil
+	}
+	b.mu.Unlock()
+
+	w.addFiles()
+	w.addDocs()
+	for _, p := range b.anchorFiles {
+		w.parse(p, false)
+	}
+	w.addPassages()
+	if err := w.search(); err != nil {
+		return nil, err
+	}
+	w.linkParsed()
+	w.addHistory()
+	w.addLocal(cursor, paths)
+	w.addClaims(b.claims)
+	world := devctx.World{Nodes: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes,
+		Diagnostics: append(slices.Clone(b.diags), w.searchDiagnostic()...)}
+	cw := &cxWorld{world: world, prep: devctx.Prepare(world)}
+
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.worlds == nil {
+		b.worlds = map[string]*cxWorld{}
+	}
+	if old, ok := b.worlds[key]; ok {
+		return old, nil
+	}
+	if len(b.order) >= maxCachedWorlds {
+		delete(b.worlds, b.order[0])
+		b.order = b.order[1:]
+	}
+	b.worlds[key] = cw
+	b.order = append(b.order, key)
+	return cw, nil
+}
+
+// worldKey is what the world depends on: the seeds, the file seed and the
+// cursor's file (its local change), the requested paths, the explained
+// uris, and the walk's reach.
+func worldKey(w *worldBuilder, cursor string, paths, ensure []string) string {
+	var parts []string
+	for _, r := range w.roots {
+		parts = append(parts, "r:"+r.uri)
+	}
+	slices.Sort(parts)
+	ps := slices.Clone(paths)
+	slices.Sort(ps)
+	es := slices.Clone(ensure)
+	slices.Sort(es)
+	parts = append(parts, "c:"+cursor, "f:"+w.fileSeed, "p:"+strings.Join(ps, "\x00"), "e:"+strings.Join(es, "\x00"),
+		"d:"+strconv.Itoa(w.depth), "l:"+strconv.FormatFloat(w.floor, 'g', -1, 64))
+	return strings.Join(parts, "\x01")
+}

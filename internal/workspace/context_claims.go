@@ -1,0 +1,114 @@
+package workspace
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+)
+
+// ContextClaim is one claims row as the context compiler needs it (SPEC §5:
+// governance = claims covering the file, required when a gating leg covers
+// it). The claims engine fills it; the compiler only maps it onto the world.
+type ContextClaim struct {
+	ID        string // row id; "ID@n" for an older revision
+	Statement string
+	State     string // the row's state word: active, proposed, drift, retired, …
+	Authority string
+	Date      string
+	Doc       string // where the row is
+	Line      int
+	// Text is the row plus its @anchor leg lines: what reading it costs.
+	Text  string
+	Worst string // the worst leg state (ok < pending < … < broken); "" if unknown
+	Legs  []ContextLeg
+	// Cites are commits the row names (e.g. its source column).
+	Cites []devctx.Cite
+}
+
+// ContextLeg is one leg of a claim, already evaluated.
+type ContextLeg struct {
+	Mode   string
+	State  string
+	Gating bool
+	// Files are the workspace files the leg's glob matches.
+	Files []string
+	// Matches are where the leg's regex matched (workspace path, 1-based line).
+	Matches []ContextMatch
+}
+
+// ContextMatch is one regex match of a leg.
+type ContextMatch struct {
+	Path string
+	Line int
+}
+
+// contextClaims is the hook the claims wiring fills (in its own file, from
+// an init function): the claims of a snapshot. While it is nil the answer
+// has no claim entries, which is what a workspace without claims gets.
+var contextClaims func(ctx context.Context, s *Snapshot) ([]ContextClaim, error)
+
+// addClaims maps claims onto the world: one node per row, `covers` edges to
+// the file nodes a leg's glob matches, `pins` edges to the declarations a
+// leg's regex hits; both carry the leg's gating.
+func (w *worldBuilder) addClaims(claims []ContextClaim) {
+	for _, c := range claims {
+		if strings.TrimSpace(c.ID) == "" {
+			continue
+		}
+		uri := devctx.ClaimURI(c.ID)
+		facts := map[string]string{}
+		for k, v := range map[string]string{"state": c.State, "authority": c.Authority, "worst_leg": c.Worst} {
+			if v != "" {
+				facts[k] = v
+			}
+		}
+		gating := false
+		var modes []string
+		for _, l := range c.Legs {
+			gating = gating || l.Gating
+			if l.Mode != "" && !containsString(modes, l.Mode) {
+				modes = append(modes, l.Mode)
+			}
+		}
+		if len(modes) > 0 {
+			facts["mode"] = strings.Join(modes, ",")
+		}
+		title := c.ID
+		if c.Statement != "" {
+			title += ": " + c.Statement
+		}
+		path := c.Doc
+		if path == "" {
+			path = ".multivac/invariants.md"
+		}
+		section := ""
+		if c.Line > 0 {
+			section = "line " + strconv.Itoa(c.Line)
+		}
+		w.node(devctx.Node{URI: uri, Kind: devctx.KindClaim, Title: title, Path: path, Section: section,
+			Status: c.State, Version: c.Date, Text: c.Text, Gating: gating, Facts: facts, Cites: c.Cites})
+		for _, l := range c.Legs {
+			for _, f := range l.Files {
+				if fu := devctx.FileURI(f); w.has(fu) {
+					w.edgeGating(devctx.EdgeCovers, uri, fu, l.Gating)
+				}
+			}
+			for _, m := range l.Matches {
+				if d := w.declAt(m.Path, m.Line); d != nil {
+					w.edgeGating(devctx.EdgePins, uri, d.uri, l.Gating)
+				}
+			}
+		}
+	}
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
