@@ -57,3 +57,11 @@ func TestCSharpFormattingAndChanges(t *testing.T) {
 	assertRenamed(t, CSharp, src, edit(t, src, "public Receipt Pay(Item item)", "public Receipt Settle(Item item)"),
 		"method Shop.Billing.Checkout.Pay(Item)", "method Shop.Billing.Checkout.Settle")
 }
+
+func TestCSharpRawStringDedent(t *testing.T) {
+	a := "class A {\n    string S() {\n        return \"\"\"\n            hi\n              there\n            \"\"\";\n    }\n}\n"
+	b := "class A {\n  string S() {\n    return \"\"\"\n        hi\n          there\n        \"\"\";\n  }\n}\n"
+	assertAllSame(t, CSharp, "re-indent", a, b)
+	c := "class A {\n    string S() {\n        return \"\"\"\n            hi\n            there\n            \"\"\";\n    }\n}\n"
+	assertChanged(t, CSharp, "content", a, c, false, []string{"method A.S"}, nil)
+}

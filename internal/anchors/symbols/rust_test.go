@@ -87,3 +87,8 @@ func TestRustfmtKeepsHashes(t *testing.T) {
 	}
 	assertAllSame(t, Rust, "rustfmt", messy, string(tidy))
 }
+
+func TestRustOneTuple(t *testing.T) {
+	assertChanged(t, Rust, "one-tuple", "const T: (i32,) = (1,);\n", "const T: (i32) = (1);\n", false, []string{"const T"}, nil)
+	assertAllSame(t, Rust, "trailing comma", "const T: [i32; 2] = [1, 2,];\n", "const T: [i32; 2] = [1, 2];\n")
+}
