@@ -57,7 +57,7 @@ func TestGoExtraction(t *testing.T) {
 }
 
 func TestGoGofmtKeepsHashes(t *testing.T) {
-	messy := fixture(t, "messy.go")
+	messy := fixture(t, "messy.go.txt") // not .go: gofmt -l must not flag it
 	tidy, err := format.Source([]byte(messy))
 	if err != nil {
 		t.Fatal(err)
