@@ -184,3 +184,32 @@ func TestSyntaxErrorsPerLanguage(t *testing.T) {
 		checkBounds(t, []byte(c.src), tab)
 	}
 }
+
+// Parse is called from many goroutines by the workspace indexer.
+func TestConcurrentParse(t *testing.T) {
+	want := map[Language]string{}
+	for lang, src := range samples {
+		want[lang] = Parse(lang, []byte(src), Options{}).Decls[0].DeclHash
+	}
+	errs := make(chan string, 64)
+	done := make(chan bool)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for i := 0; i < 20; i++ {
+				for lang, src := range samples {
+					if h := Parse(lang, []byte(src), Options{}).Decls[0].DeclHash; h != want[lang] {
+						errs <- string(lang)
+					}
+				}
+			}
+			done <- true
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Errorf("%s: hash differs under concurrency", e)
+	}
+}
