@@ -2,128 +2,152 @@ package anchors
 
 import (
 	"bytes"
-	"strings"
+	"unicode/utf8"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
 // BodyPattern is a pinned body's hash tokens prepared for a textual scan: it
 // answers "could this body be written in these bytes?" without parsing.
+//
+// Hash tokens are normalised (parentheses made canonical, optional commas
+// and semicolons dropped, quotes and numbers rewritten), so only the
+// identifiers and keywords of a body are sure to stand verbatim in the
+// source. The pattern is their sequence, and a file may hold the body when
+// that sequence occurs contiguously among the file's words (comments and
+// string literals skipped).
 type BodyPattern struct {
-	toks         []patToken
-	hashComments bool
-	any          bool // the body cannot be scanned for: every file may hold it
+	words   []string
+	longest []byte
+	syntax  Syntax
+	any     bool // nothing to scan for: every file may hold the body
 }
 
-type patToken struct {
-	text     string
-	isString bool // matches any string literal: the hash normalises quotes, escapes and prefixes
+// Syntax is what the scan must know of a language's lexical rules.
+type Syntax struct {
+	HashComments       bool // # starts a comment (Python)
+	SingleQuoteStrings bool // '…' is a string (Python, JS/TS); elsewhere only a char literal
+	Preprocessor       bool // #word is a directive (C, C++)
 }
+
+// minPatternWords is the fewest identifiers worth filtering by.
+const minPatternWords = 2
 
 // NewBodyPattern prepares toks (as the symbol tables give them) for
-// scanning. hashComments is true for languages whose comments start with #.
-func NewBodyPattern(toks []string, hashComments bool) BodyPattern {
-	p := BodyPattern{hashComments: hashComments}
+// scanning files of a language with the given syntax.
+func NewBodyPattern(toks []string, syntax Syntax) BodyPattern {
+	p := BodyPattern{syntax: syntax}
 	for _, t := range toks {
-		if strings.ContainsAny(t, "\"'`") {
-			p.toks = append(p.toks, patToken{text: t, isString: true})
-			continue
+		if isWord(t) {
+			p.words = append(p.words, t)
+			if len(t) > len(p.longest) {
+				p.longest = []byte(t)
+			}
 		}
-		if strings.ContainsAny(t, " \t\r\n") || t == "" {
-			// A leaf with white space inside (a preprocessor argument,
-			// say) may be spelled differently on disk: don't filter.
-			return BodyPattern{any: true}
-		}
-		p.toks = append(p.toks, patToken{text: t})
 	}
-	if len(p.toks) == 0 || p.toks[0].isString {
-		// Nothing exact to start a scan from.
+	if len(p.words) < minPatternWords {
 		return BodyPattern{any: true}
 	}
 	return p
 }
 
-// MayOccur reports whether the body could be written somewhere in content:
-// its tokens follow one another separated only by white space, comments, a
-// trailing comma before a closing bracket, or a string literal (docstrings
-// are not hash tokens). It may say yes for a file that does not hold the
-// body (the parse then decides) but never no for one that does, so a
-// rename is never missed because a file was skipped.
-func (p BodyPattern) MayOccur(content []byte) bool {
-	if p.any {
-		return true
-	}
-	first := []byte(p.toks[0].text)
-	for off := 0; off < len(content); {
-		i := bytes.Index(content[off:], first)
-		if i < 0 {
-			return false
-		}
-		if p.matchFrom(content, off+i) {
-			return true
-		}
-		off += i + 1
-	}
-	return false
+func isWordStart(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
-func (p BodyPattern) matchFrom(content []byte, pos int) bool {
-	for ti, t := range p.toks {
-		if ti > 0 {
-			pos = p.skipTrivia(content, pos, t)
-		}
-		if pos >= len(content) {
+func isWordByte(c byte) bool { return isWordStart(c) || c >= '0' && c <= '9' }
+
+func isWord(t string) bool {
+	if t == "" || !isWordStart(t[0]) {
+		return false
+	}
+	for i := 1; i < len(t); i++ {
+		if !isWordByte(t[i]) {
 			return false
 		}
-		if t.isString {
-			end, ok := skipStringLiteral(content, pos)
-			if !ok {
-				return false
-			}
-			pos = end
-			continue
-		}
-		if !bytes.HasPrefix(content[pos:], []byte(t.text)) {
-			return false
-		}
-		pos += len(t.text)
 	}
 	return true
 }
 
-// skipTrivia skips what is never a hash token before the expected token:
-// white space, comments, a trailing comma before a closer, and string
-// literals when a string is not expected (docstrings).
-func (p BodyPattern) skipTrivia(content []byte, pos int, next patToken) int {
-	closer := len(next.text) == 1 && strings.ContainsAny(next.text, ")]}")
-	for pos < len(content) {
-		c := content[pos]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
-			pos++
-		case c == '/' && pos+1 < len(content) && content[pos+1] == '/':
-			pos = skipLine(content, pos)
-		case c == '/' && pos+1 < len(content) && content[pos+1] == '*':
-			end := bytes.Index(content[pos+2:], []byte("*/"))
-			if end < 0 {
-				return len(content)
+// MayOccur reports whether the body could be written somewhere in content.
+// It may say yes for a file that does not hold the body (the parse then
+// decides) but never no for one that does, so a rename is never missed
+// because a file was skipped.
+func (p BodyPattern) MayOccur(content []byte) bool {
+	if p.any {
+		return true
+	}
+	if !bytes.Contains(content, p.longest) {
+		return false
+	}
+	words := p.scanWords(content)
+	for i := 0; i+len(p.words) <= len(words); i++ {
+		if words[i] != p.words[0] {
+			continue
+		}
+		match := true
+		for j := 1; j < len(p.words); j++ {
+			if words[i+j] != p.words[j] {
+				match = false
+				break
 			}
-			pos += end + 4
-		case c == '#' && p.hashComments:
-			pos = skipLine(content, pos)
-		case c == ',' && closer, c == ';' && next.text != ";":
-			// Trailing commas are not tokens; some grammars' hash tokens
-			// drop optional semicolons too.
-			pos++
-		case (c == '"' || c == '\'') && !next.isString:
-			end, ok := skipStringLiteral(content, pos)
-			if !ok {
-				return pos
-			}
-			pos = end
-		default:
-			return pos
+		}
+		if match {
+			return true
 		}
 	}
-	return pos
+	return false
+}
+
+// scanWords lists the identifiers and keywords of content in order,
+// skipping comments, string literals (with their prefixes) and numbers.
+func (p BodyPattern) scanWords(content []byte) []string {
+	var out []string
+	for i := 0; i < len(content); {
+		c := content[i]
+		switch {
+		case c == '/' && i+1 < len(content) && content[i+1] == '/':
+			i = skipLine(content, i)
+		case c == '/' && i+1 < len(content) && content[i+1] == '*':
+			end := bytes.Index(content[i+2:], []byte("*/"))
+			if end < 0 {
+				return out
+			}
+			i += end + 4
+		case c == '#' && p.syntax.HashComments:
+			i = skipLine(content, i)
+		case c == '#' && p.syntax.Preprocessor:
+			for i++; i < len(content) && isWordByte(content[i]); i++ {
+			}
+		case c == '"' || c == '`' || (c == '\'' && p.syntax.SingleQuoteStrings):
+			i = skipString(content, i)
+		case c == '\'':
+			i = skipCharLiteral(content, i)
+		case c >= '0' && c <= '9':
+			// A number: digits, letters (hex, exponents, suffixes) and a
+			// '.' only when a digit follows (`1..xs` is a range).
+			for i < len(content) && (isWordByte(content[i]) ||
+				content[i] == '.' && i+1 < len(content) && content[i+1] >= '0' && content[i+1] <= '9') {
+				i++
+			}
+		case isWordStart(c):
+			start := i
+			for i < len(content) && isWordByte(content[i]) {
+				i++
+			}
+			// A word glued to a quote is a string prefix (r"…", f'…', @"…").
+			if i < len(content) && (content[i] == '"' || (content[i] == '\'' && p.syntax.SingleQuoteStrings) || (content[i] == '#' && !p.syntax.HashComments)) && i-start <= 3 {
+				if j := skipStringAt(content, i); j > i {
+					i = j
+					continue
+				}
+			}
+			out = append(out, string(content[start:i]))
+		default:
+			i++
+		}
+	}
+	return out
 }
 
 func skipLine(content []byte, pos int) int {
@@ -133,45 +157,87 @@ func skipLine(content []byte, pos int) int {
 	return len(content)
 }
 
-// skipStringLiteral skips one string literal at pos, with an optional
-// prefix (r, b, f, u, @, $, #…), triple quotes and raw-string hashes.
-func skipStringLiteral(content []byte, pos int) (int, bool) {
+// skipStringAt skips a string literal whose quote (or raw-string #) is at
+// pos; it returns pos when there is none.
+func skipStringAt(content []byte, pos int) int {
 	i := pos
 	hashes := 0
-	for i < len(content) && i-pos < 4 {
-		c := content[i]
-		if c == '#' {
-			hashes++
-		} else if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '@' || c == '$') {
-			break
-		}
+	for i < len(content) && content[i] == '#' {
+		hashes++
 		i++
 	}
-	if i >= len(content) {
-		return pos, false
+	if i >= len(content) || (content[i] != '"' && content[i] != '\'') {
+		return pos
 	}
-	q := content[i]
-	if q != '"' && q != '\'' && q != '`' {
-		return pos, false
+	if hashes == 0 {
+		return skipString(content, i)
 	}
-	if i+2 < len(content) && content[i+1] == q && content[i+2] == q {
-		end := bytes.Index(content[i+3:], []byte{q, q, q})
+	closing := append([]byte{content[i]}, bytes.Repeat([]byte{'#'}, hashes)...)
+	if end := bytes.Index(content[i+1:], closing); end >= 0 {
+		return i + 1 + end + len(closing)
+	}
+	return len(content)
+}
+
+// skipString skips one quoted literal starting at pos (triple quotes and
+// backticks included; escapes honoured except in backticks).
+func skipString(content []byte, pos int) int {
+	q := content[pos]
+	if pos+2 < len(content) && content[pos+1] == q && content[pos+2] == q {
+		end := bytes.Index(content[pos+3:], []byte{q, q, q})
 		if end < 0 {
-			return len(content), true
+			return len(content)
 		}
-		return i + 3 + end + 3 + hashes, true
+		return pos + 3 + end + 3
 	}
-	for j := i + 1; j < len(content); j++ {
-		switch content[j] {
+	for i := pos + 1; i < len(content); i++ {
+		switch content[i] {
 		case '\\':
-			if hashes == 0 && q != '`' {
-				j++
+			if q != '`' {
+				i++
 			}
 		case q:
-			if hashes == 0 || bytes.HasPrefix(content[j+1:], bytes.Repeat([]byte{'#'}, hashes)) {
-				return j + 1 + hashes, true
+			return i + 1
+		case '\n':
+			if q != '`' {
+				return i // an unterminated quote (a Rust lifetime, a char): stop at the line end
 			}
 		}
 	}
-	return len(content), true
+	return len(content)
+}
+
+// skipCharLiteral skips 'x' or '\n'-like char literals; any other quote
+// (a Rust lifetime, a Swift/Kotlin apostrophe in error recovery) is
+// punctuation and only the quote itself is skipped.
+func skipCharLiteral(content []byte, pos int) int {
+	i := pos + 1
+	if i < len(content) && content[i] == '\\' {
+		for j := i + 1; j < len(content) && j < pos+12; j++ {
+			if content[j] == '\'' {
+				return j + 1
+			}
+			if content[j] == '\n' {
+				break
+			}
+		}
+		return pos + 1
+	}
+	if _, size := utf8.DecodeRune(content[i:]); i+size < len(content) && content[i+size] == '\'' {
+		return i + size + 1
+	}
+	return pos + 1
+}
+
+// SyntaxFor returns the lexical rules the scan needs for a language.
+func SyntaxFor(lang symbols.Language) Syntax {
+	switch lang {
+	case "python":
+		return Syntax{HashComments: true, SingleQuoteStrings: true}
+	case "typescript", "tsx", "javascript":
+		return Syntax{SingleQuoteStrings: true}
+	case "c", "cpp":
+		return Syntax{Preprocessor: true}
+	}
+	return Syntax{}
 }

@@ -8,32 +8,46 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
-// TestBodyPatternNeverMissesARename: for every function of a source, the
-// prefilter says yes on the same source reformatted, commented and with its
-// quotes swapped — the edits that keep the body hash — and no on unrelated
-// code.
+// TestBodyPatternNeverMissesARename: for every declaration with a body, the
+// prefilter says yes on an edited copy whose bodies hash the same
+// (formatter output, comments, quote swaps, redundant parentheses,
+// docstrings) — checked by parsing it — and no on unrelated code.
 func TestBodyPatternNeverMissesARename(t *testing.T) {
 	cases := []struct {
 		lang        symbols.Language
 		src, edited string
 	}{
-		{"go", "package p\n\nfunc F(a, b int) int {\n\tx := a*b + a - b\n\treturn x + len(\"s\")\n}\n",
-			"package p\n\n// F.\nfunc G(a, b int) int {\n  x:=a*b+a-b // note\n  /* c */ return x+len(\"s\")\n}\n"},
-		{"typescript", "export function f(x: number): string {\n  const y = [1, 2, 3];\n  return 'a' + y.join(',');\n}\n",
-			"export function g(x: number): string {\n  const y = [\n    1,\n    2,\n    3,\n  ];\n  return \"a\" + y.join(\",\"); // joined\n}\n"},
-		{"python", "def f(x):\n    total = x * 2\n    return total + len('ab')\n",
-			"def g(x):\n    \"\"\"Docstring.\"\"\"\n    # note\n    total = x * 2\n    return total + len(\"ab\")\n"},
+		{"go", "package p\n\nfunc F(a, b int) int {\n\tx := a*b + a - b\n\tc := 'x'\n\treturn x + len(\"s\") + int(c)\n}\n",
+			"package p\n\n// F.\nfunc G(a, b int) int {\n  x:=a*b+a-b // note\n  c := 'x' /* c */\n  return x+len(\"s\")+int(c)\n}\n"},
+		{"typescript", "export function shuffle(xs: string[], seed: number): string[] {\n  for (let i = xs.length - 1; i > 0; i--) {\n    const j = (seed * i) % (i + 1);\n    [xs[i], xs[j]] = [xs[j], xs[i]];\n  }\n  return xs.map(x => 'a' + x);\n}\n",
+			"export function scramble(xs: string[], seed: number): string[] {\n  for (let i = (xs.length - 1); i > 0; i--) {\n    const j = ((seed * i)) % (i + 1) // note\n    ;[xs[i], xs[j]] = [xs[j], xs[i],]\n  }\n  return xs.map((x) => \"a\" + x)\n}\n"},
+		{"python", "def f(x):\n    total = (x * 2)\n    return total + len('ab') + len(f'{x}')\n",
+			"def g(x):\n    \"\"\"Docstring: total = nothing.\"\"\"\n    # note\n    total = x * 2\n    return total + len(\"ab\") + len(f\"{x}\")\n"},
+		{"rust", "fn longest<'a>(x: &'a str, y: &'a str) -> &'a str {\n    if x.len() > y.len() { x } else { y }\n}\n",
+			"fn pick<'a>(x: &'a str, y: &'a str) -> &'a str {\n    // which\n    if x.len() > y.len() {\n        x\n    } else {\n        y\n    }\n}\n"},
+		{"rust", "pub fn shuffle(xs: &mut Vec<String>, seed: usize) {\n    for i in (1..xs.len()).rev() {\n        let j = (seed * i) % (i + 1);\n        xs.swap(i, j);\n    }\n}\n",
+			"pub fn scramble(xs: &mut Vec<String>, seed: usize) {\n    for i in (1..xs.len()).rev() {\n        let j = (seed * i) % (i + 1); // 0x1F.max\n        xs.swap(i, j);\n    }\n}\n"},
+		{"c", "int sum(int *xs, int n) {\n  int t = 0;\n  for (int i = 0; i < n; i++) t += xs[i];\n  return t;\n}\n",
+			"#include <stdio.h>\nint total(int *xs, int n) {\n  int t = 0; /* acc */\n  for (int i = 0; i < n; i++)\n    t += xs[i];\n  return t;\n}\n"},
 	}
 	for _, c := range cases {
-		tab := symbols.Parse(c.lang, []byte(c.src), symbols.Options{KeepBodyTokens: true})
-		if len(tab.Decls) == 0 {
-			t.Fatalf("%s: no declarations", c.lang)
+		before := symbols.Parse(c.lang, []byte(c.src), symbols.Options{KeepBodyTokens: true})
+		after := symbols.Parse(c.lang, []byte(c.edited), symbols.Options{})
+		afterBodies := map[string]bool{}
+		for _, d := range after.Decls {
+			afterBodies[d.BodyHash] = true
 		}
-		for _, d := range tab.Decls {
-			if len(d.Body) == 0 {
+		checked := 0
+		for _, d := range before.Decls {
+			if d.BodyHash == "" {
 				continue
 			}
-			p := anchors.NewBodyPattern(d.Body, c.lang == "python")
+			if !afterBodies[d.BodyHash] {
+				t.Errorf("%s %s: the edited copy does not keep the body hash (fixture error)", c.lang, d.QualifiedName)
+				continue
+			}
+			checked++
+			p := anchors.NewBodyPattern(d.Body, anchors.SyntaxFor(c.lang))
 			if !p.MayOccur([]byte(c.edited)) {
 				t.Errorf("%s %s: the prefilter would skip a file holding the body %q", c.lang, d.QualifiedName, strings.Join(d.Body, " "))
 			}
@@ -41,14 +55,18 @@ func TestBodyPatternNeverMissesARename(t *testing.T) {
 				t.Errorf("%s %s: the prefilter accepted unrelated code", c.lang, d.QualifiedName)
 			}
 		}
+		if checked == 0 {
+			t.Errorf("%s: no body checked", c.lang)
+		}
 	}
 }
 
 func FuzzBodyPattern(f *testing.F) {
-	f.Add([]byte("func F() {\n\treturn 'x' /* */ + \"y\"\n}"), "{ return \"x\" + \"y\" }")
-	f.Add([]byte("r#\"a\"# '''b''' `c"), "r#\"a\"# x")
-	f.Fuzz(func(t *testing.T, content []byte, toks string) {
-		p := anchors.NewBodyPattern(strings.Fields(toks), len(toks)%2 == 0)
+	f.Add([]byte("func F() {\n\treturn 'x' /* */ + \"y\"\n}"), "{ return \"x\" + \"y\" }", uint8(0))
+	f.Add([]byte("r#\"a\"# '''b''' `c 'a> #x"), "r#\"a\"# x y", uint8(7))
+	f.Fuzz(func(t *testing.T, content []byte, toks string, flags uint8) {
+		syn := anchors.Syntax{HashComments: flags&1 != 0, SingleQuoteStrings: flags&2 != 0, Preprocessor: flags&4 != 0}
+		p := anchors.NewBodyPattern(strings.Fields(toks), syn)
 		p.MayOccur(content)
 	})
 }

@@ -16,6 +16,12 @@ type CheckOptions struct {
 	// Budget, when set, replaces the configured budget as is (tests and
 	// benchmarks use it to starve or to lift the limits).
 	Budget *Budget
+	// Write says the caller will apply the self-heal (verify without
+	// --check); it only changes the wording of moved claim legs.
+	Write bool
+	// Worktree reads sibling repositories' working trees instead of their
+	// channel refs (multivac's --worktree).
+	Worktree bool
 }
 
 // Check verifies every code anchor of the snapshot. It never fails on broken
@@ -96,6 +102,9 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	rep.index = run.ix
 	rep.Budget = run.sp.report()
 	rep.FallbackShare = fallbackShare(all)
+	if err := s.checkClaims(ctx, rep, opt); err != nil {
+		return nil, err
+	}
 	rep.Exit = exitCode(rep)
 	return rep, nil
 }
@@ -170,12 +179,8 @@ func exitCode(r *Report) int {
 			code = 1
 		}
 	}
-	for _, c := range r.Claims {
-		for _, l := range c.Legs {
-			if l.Gating && l.State != "ok" {
-				code = 1
-			}
-		}
+	if r.claims != nil && r.claims.Exit > code {
+		code = r.claims.Exit
 	}
 	return code
 }

@@ -56,6 +56,9 @@ func (r *Report) Findings() map[string][]Finding {
 			Severity: sev, Code: code, Message: explain(a, TextOptions{editor: true}), AnchorID: a.ID,
 		})
 	}
+	for p, fs := range r.claimFindings {
+		out[p] = append(out[p], fs...)
+	}
 	for p := range out {
 		fs := out[p]
 		sort.SliceStable(fs, func(i, j int) bool {

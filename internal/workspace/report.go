@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/claims"
 )
 
 // Severity, as verify and the editor show it.
@@ -62,10 +63,7 @@ type FallbackShare struct {
 }
 
 // Coverage counts claims and how many have at least one leg.
-type Coverage struct {
-	Claims   int `json:"claims"`
-	Anchored int `json:"anchored"`
-}
+type Coverage = claims.Coverage
 
 // Report is the whole answer of one check: what `verify --json` prints and
 // what the server turns into diagnostics.
@@ -89,6 +87,10 @@ type Report struct {
 	index *anchors.Index
 	// claimsReport is the claims section of the text report.
 	claimsReport string
+	// claims is the claims engine's whole result (matches, edits, rows).
+	claims *claims.Result
+	// claimFindings are the legs' and rows' editor diagnostics.
+	claimFindings map[string][]Finding
 }
 
 // SkippedFile is a file the check did not read, with the reason.
@@ -97,25 +99,9 @@ type SkippedFile struct {
 	Reason string `json:"reason"`
 }
 
-// ClaimReport is one claim's verdict (SPEC §6 `claims[]`); filled by the
-// claims engine.
-type ClaimReport struct {
-	ID    string      `json:"id"`
-	State string      `json:"state"`
-	Row   RowRef      `json:"row"`
-	Legs  []LegReport `json:"legs"`
-}
+// ClaimReport is one claim's verdict (SPEC §6 `claims[]`), as the claims
+// engine reports it.
+type ClaimReport = claims.ClaimResult
 
-type RowRef struct {
-	Doc  string `json:"doc"`
-	Line int    `json:"line"`
-}
-
-type LegReport struct {
-	Doc    string `json:"doc"`
-	Line   int    `json:"line"`
-	Mode   string `json:"mode"`
-	State  string `json:"state"`
-	Gating bool   `json:"gating"`
-	Detail string `json:"detail"`
-}
+// LegReport is one evaluated claim leg.
+type LegReport = claims.LegResult

@@ -65,7 +65,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 				for _, t := range rareTokens(body) {
 					n.rare = append(n.rare, []byte(t))
 				}
-				p := anchors.NewBodyPattern(body, lang == "python")
+				p := anchors.NewBodyPattern(body, anchors.SyntaxFor(lang))
 				n.shape = &p
 			}
 		}

@@ -64,6 +64,7 @@ type Snapshot struct {
 	tables   *tableCache
 	reads    *readCache
 	settings []byte // editor settings, used when there is no .clew.yml
+	siblings Siblings
 }
 
 // Load builds the first snapshot of a workspace.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/claims"
 )
 
 // TextOptions shape the human report.
@@ -206,7 +207,7 @@ func (r *Report) gatingLegs() int {
 	n := 0
 	for _, c := range r.Claims {
 		for _, l := range c.Legs {
-			if l.Gating && l.State != "ok" {
+			if l.Gating && l.State != claims.StateOK {
 				n++
 			}
 		}

@@ -1,0 +1,207 @@
+package workspace
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/claims"
+)
+
+// Siblings opens the repositories a brain's `.multivac/config.yml`
+// declares. The real one (gitstate) reads each at its channel ref through
+// go-git, blobs only, and falls back to the working tree when the ref does
+// not resolve. It is injected, like Files and Git.
+type Siblings interface {
+	Open(brainRoot string, entry claims.RepoEntry, channel string, worktree bool) claims.Repo
+}
+
+// TrackedLister is implemented by Files adapters that know git's index, so
+// the claims engine can tell tracked files from untracked ones.
+type TrackedLister interface {
+	Tracked() ([]string, error)
+}
+
+// UseSiblings sets how declared sibling repositories are opened (nil: they
+// are reported as not on disk).
+func (s *Snapshot) UseSiblings(sib Siblings) { s.siblings = sib }
+
+// IsBrain reports whether the workspace holds a multivac brain: the claims
+// engine is on when `.multivac/config.yml` or the law file exists.
+func (s *Snapshot) IsBrain() bool {
+	for _, p := range []string{claims.ConfigFile, claims.LawFile} {
+		if _, st := s.ReadFile(p); st == anchors.FileOK {
+			return true
+		}
+	}
+	return false
+}
+
+// checkClaims evaluates the brain's claims (when there is one) and merges
+// the result into the report: claims, coverage, diagnostics, the text
+// section and the exit code. Symbol legs are the report's anchors that
+// carry a claim ID.
+func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOptions) error {
+	if !s.IsBrain() {
+		return nil
+	}
+	in := claims.Input{Docs: map[string][]byte{}, Options: claims.Options{Strict: opt.Strict, Write: opt.Write}}
+	for _, p := range s.Files() {
+		if claims.LawDoc(p) {
+			if b, st := s.ReadFile(p); st == anchors.FileOK {
+				in.Docs[p] = b
+			}
+		}
+	}
+	if b, st := s.ReadFile(claims.ConfigFile); st == anchors.FileOK {
+		in.Config, in.ConfigDiagnostics = claims.ParseConfig(b)
+	} else {
+		in.Config, in.ConfigMissing = claims.DefaultConfig(), true
+	}
+	in.Repos = append(in.Repos, s.brainRepo())
+	for _, entry := range in.Config.Repos {
+		channel := in.Config.ChannelFor(entry.Key)
+		if s.siblings != nil {
+			in.Repos = append(in.Repos, s.siblings.Open(s.root, entry, channel, opt.Worktree))
+		} else {
+			in.Repos = append(in.Repos, &claims.MemRepo{Name: entry.Key, Missing: true,
+				ReadFacts: claims.ReadFacts{Kind: claims.ReadNotOnDisk}})
+		}
+	}
+	for _, a := range rep.Anchors {
+		if a.Claim == "" {
+			continue
+		}
+		in.CodeLegs = append(in.CodeLegs, claims.CodeLeg{Doc: a.Doc, Line: a.Line, Claim: a.Claim,
+			State: string(a.State), Message: explain(a, TextOptions{})})
+	}
+	res, err := claims.Evaluate(ctx, in)
+	if err != nil {
+		return err
+	}
+	rep.claims = res
+	rep.Claims = res.Claims
+	if rep.Claims == nil {
+		rep.Claims = []ClaimReport{}
+	}
+	rep.Coverage = res.Coverage
+	for _, d := range res.Diagnostics {
+		rep.Diagnostics = append(rep.Diagnostics, s.lineDiagnostic(d))
+	}
+	rep.claimsReport = claims.Report(res)
+	rep.claimFindings = s.buildClaimFindings(rep)
+	return nil
+}
+
+// lineDiagnostic converts a claims diagnostic (doc and line) into one that
+// spans its whole line, so the editor can underline it.
+func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
+	out := Diagnostic{Doc: d.Doc, Line: d.Line, Severity: Severity(d.Severity), Code: d.Code, Message: d.Message}
+	out.StartByte, out.EndByte = s.lineSpan(d.Doc, d.Line)
+	return out
+}
+
+// lineSpan returns the byte span of a 1-based line of a file (without its
+// line break); (0, 0) when the file or line does not exist.
+func (s *Snapshot) lineSpan(p string, line int) (int, int) {
+	text, st := s.ReadFile(p)
+	if st != anchors.FileOK || line < 1 {
+		return 0, 0
+	}
+	start := 0
+	for n := 1; n < line; n++ {
+		i := strings.IndexByte(string(text[start:]), '\n')
+		if i < 0 {
+			return 0, 0
+		}
+		start += i + 1
+	}
+	end := start
+	for end < len(text) && text[end] != '\n' {
+		end++
+	}
+	if end > start && text[end-1] == '\r' {
+		end--
+	}
+	return start, end
+}
+
+// ClaimEdits returns verify's claim self-heal: moved globs rewritten in
+// place, grouped by doc like Rebinds.
+func (r *Report) ClaimEdits() []DocEdit {
+	if r.claims == nil {
+		return nil
+	}
+	byDoc := map[string][]anchors.Edit{}
+	for _, e := range r.claims.Edits {
+		byDoc[e.Doc] = append(byDoc[e.Doc], anchors.Edit{Start: e.Start, End: e.End, New: e.NewText})
+	}
+	return groupEdits(byDoc)
+}
+
+// buildClaimFindings returns the claims engine's editor diagnostics (one per
+// non-ok leg on its `@anchor` line, one per failing row), with line spans.
+func (s *Snapshot) buildClaimFindings(r *Report) map[string][]Finding {
+	out := map[string][]Finding{}
+	if r.claims == nil {
+		return out
+	}
+	for _, d := range r.claims.EditorDiagnostics() {
+		ld := s.lineDiagnostic(d)
+		out[d.Doc] = append(out[d.Doc], Finding{Path: d.Doc, StartByte: ld.StartByte, EndByte: ld.EndByte,
+			Severity: ld.Severity, Code: d.Code, Message: d.Message})
+	}
+	return out
+}
+
+// snapshotRepo is the brain's own checkout as the claims engine sees it:
+// git's tracked files, with content from the working tree and the editor's
+// buffers.
+type snapshotRepo struct {
+	s         *Snapshot
+	tracked   []string
+	untracked []string
+}
+
+func (s *Snapshot) brainRepo() claims.Repo {
+	r := &snapshotRepo{s: s}
+	all := s.Files()
+	if tl, ok := s.files.(TrackedLister); ok {
+		if tracked, err := tl.Tracked(); err == nil {
+			in := map[string]bool{}
+			for _, p := range tracked {
+				in[p] = true
+			}
+			for _, p := range all {
+				if in[p] {
+					r.tracked = append(r.tracked, p)
+				} else {
+					r.untracked = append(r.untracked, p)
+				}
+			}
+			sort.Strings(r.tracked)
+			return r
+		}
+	}
+	r.tracked = all
+	return r
+}
+
+func (r *snapshotRepo) Key() string      { return "brain" }
+func (r *snapshotRepo) Identity() string { return r.s.root + "@worktree" }
+func (r *snapshotRepo) OnDisk() bool     { return true }
+func (r *snapshotRepo) Files() []string  { return r.tracked }
+func (r *snapshotRepo) Read(p string) ([]byte, bool) {
+	b, st := r.s.ReadFile(p)
+	return b, st == anchors.FileOK
+}
+func (r *snapshotRepo) Untracked() []string { return r.untracked }
+func (r *snapshotRepo) Facts() claims.ReadFacts {
+	g := r.s.Git()
+	sha := g.Head
+	if len(sha) > 7 {
+		sha = sha[:7]
+	}
+	return claims.ReadFacts{Kind: claims.ReadBrain, Branch: g.Branch, SHA: sha}
+}
