@@ -56,6 +56,17 @@ func (s *Snapshot) ContextMarkdown(ctx context.Context, req devctx.Request) (str
 	return devctx.Markdown(c, s.contextTexts(cw, c)), c, nil
 }
 
+// ContextTexts are the texts of an answer's selected entries as this
+// snapshot sees them (what Markdown shows), for an answer compiled from req
+// over this snapshot — say one decoded from JSON.
+func (s *Snapshot) ContextTexts(ctx context.Context, req devctx.Request, c devctx.CompiledContext) (map[string]string, error) {
+	cw, err := s.contextWorld(ctx, req, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s.contextTexts(cw, c), nil
+}
+
 // contextTexts are the texts Markdown shows for the selected entries: a
 // node's own text, or a file's content.
 func (s *Snapshot) contextTexts(cw *cxWorld, c devctx.CompiledContext) map[string]string {

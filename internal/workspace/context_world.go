@@ -715,7 +715,9 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			tests++
 			mentions := bodyHas(t, x.base)
 			named := w.namesTested(t, x)
-			if mentions {
+			if mentions && typeKinds[x.d.Kind] {
+				w.edge(devctx.EdgeUsesType, t.uri, x.uri)
+			} else if mentions {
 				w.edge(devctx.EdgeCalls, t.uri, x.uri)
 			}
 			if named || (mentions && isConventionalTestOf(pf.path, x.f.path)) {
