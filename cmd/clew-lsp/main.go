@@ -32,6 +32,9 @@ func init() {
 		"confirm": {"pin unpinned anchors and confirm reviewed ones (writes current hashes)", runConfirm},
 		"version": {"print the version", runVersion},
 		"serve":   {"serve the Language Server Protocol on stdio (the default)", runServe},
+		"context": {"compile what to read for the declaration at FILE:LINE (JSON or Markdown)", runContext},
+		"explain": {"say where one URI stands in the context compiled at a position", runExplain},
+		"policy":  {"print the context compiler's tiers, selectors, edges and defaults", runPolicy},
 	}
 }
 
