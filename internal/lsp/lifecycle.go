@@ -131,6 +131,7 @@ func (s *server) load(ctx context.Context) {
 		progress.end("done")
 	}
 	if ctx.Err() == nil {
+		s.startWatching(ctx)
 		s.diags.start()
 	}
 }

@@ -80,6 +80,7 @@ type server struct {
 	inflight inflight        // running requests, for $/cancelRequest
 	bg       sync.WaitGroup  // background goroutines, waited for before Serve returns
 	diags    *publisher
+	disk     diskWatch // file watching (watch.go)
 
 	mu           sync.Mutex // guards the fields below
 	state        state
@@ -119,7 +120,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, backend Backend, logger 
 	for _, o := range opts {
 		o(&s.cfg)
 	}
-	s.routes = routeTable(lifecycleRoutes(), textSyncRoutes(), configRoutes(), s.cfg.extraRoutes)
+	s.routes = routeTable(lifecycleRoutes(), textSyncRoutes(), configRoutes(), featureRoutes(backend), s.cfg.extraRoutes)
 	s.diags = newPublisher(s, s.cfg.diagnosticsDelay)
 	return s.serve(ctx, rwc)
 }

@@ -13,7 +13,8 @@ import (
 // WorkspaceBackend serves the real workspace: a workspace.Session with one
 // snapshot per folder, overlaid by the editor's open buffers.
 type WorkspaceBackend struct {
-	sess *workspace.Session
+	sess    *workspace.Session
+	reports *reportCache // one check per folder snapshot, shared by diagnosis and queries
 
 	mu       sync.Mutex
 	seq      uint64           // bumped on every change, so snapshot IDs only grow
@@ -23,7 +24,7 @@ type WorkspaceBackend struct {
 // NewWorkspaceBackend returns a backend that opens folders with load
 // (disk.Loader in the binary).
 func NewWorkspaceBackend(load workspace.Loader) *WorkspaceBackend {
-	return &WorkspaceBackend{sess: workspace.NewSession(load), versions: map[string]int32{}}
+	return &WorkspaceBackend{sess: workspace.NewSession(load), versions: map[string]int32{}, reports: newReportCache()}
 }
 
 // Session exposes the session to feature handlers.
@@ -105,7 +106,7 @@ func (b *WorkspaceBackend) Snapshot() (Snapshot, func()) {
 		versions[k] = v
 	}
 	b.mu.Unlock()
-	return &workspaceSnapshot{id: id, folders: b.sess.Snapshots(), versions: versions}, func() {}
+	return &workspaceSnapshot{id: id, folders: b.sess.Snapshots(), versions: versions, reports: b.reports}, func() {}
 }
 
 // editorSettings drops the keys VS Code adds to every section ("server",
@@ -128,6 +129,7 @@ type workspaceSnapshot struct {
 	id       uint64
 	folders  []*workspace.Snapshot
 	versions map[string]int32
+	reports  *reportCache
 }
 
 func (s *workspaceSnapshot) ID() uint64 { return s.id }
@@ -140,11 +142,15 @@ func (s *workspaceSnapshot) Folders() []*workspace.Snapshot { return s.folders }
 func (s *workspaceSnapshot) Diagnose(ctx context.Context) (map[string]FileDiagnostics, error) {
 	out := map[string]FileDiagnostics{}
 	for _, snap := range s.folders {
-		rep, err := snap.Check(ctx, workspace.CheckOptions{})
+		rep, err := s.reports.get(ctx, snap)
 		if err != nil {
 			return nil, err
 		}
-		for rel, findings := range rep.Findings() {
+		all := rep.Findings()
+		for rel, hints := range rep.CodeHints(snap) {
+			all[rel] = append(all[rel], hints...)
+		}
+		for rel, findings := range all {
 			text, _ := snap.ReadFile(rel)
 			abs := filepath.Join(snap.Root(), filepath.FromSlash(rel))
 			fd := FileDiagnostics{Text: text, Version: s.versions[abs]}
@@ -166,6 +172,8 @@ func severityOf(s workspace.Severity) Severity {
 		return SeverityError
 	case workspace.SeverityWarning:
 		return SeverityWarning
+	case workspace.SeverityHint:
+		return SeverityHint
 	}
 	return SeverityInformation
 }

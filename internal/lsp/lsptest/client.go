@@ -60,6 +60,7 @@ type Client struct {
 	registrations []protocol.Registration
 	configPulls   int
 	errs          []ErrorResponse // every error response the server sent
+	edits         []protocol.ApplyWorkspaceEditParams
 	versions      map[uri.URI]int32
 }
 
@@ -259,6 +260,9 @@ type State struct {
 	// Errors is every error response the server sent, including those to
 	// malformed input that the connection itself drops.
 	Errors []ErrorResponse
+	// Edits is every workspace/applyEdit the server asked for, in order.
+	// The client answers applied: true and changes nothing itself.
+	Edits []protocol.ApplyWorkspaceEditParams
 }
 
 // State returns a copy of what has been recorded.
@@ -282,6 +286,7 @@ func (c *Client) stateLocked() State {
 		Registrations: slices.Clone(c.registrations),
 		ConfigPulls:   c.configPulls,
 		Errors:        slices.Clone(c.errs),
+		Edits:         slices.Clone(c.edits),
 	}
 }
 
@@ -371,6 +376,13 @@ func (c *Client) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		}
 		c.record(func() { c.registrations = append(c.registrations, p.Registrations...) })
 		return nil, nil
+	case protocol.MethodWorkspaceApplyEdit:
+		var p protocol.ApplyWorkspaceEditParams
+		if err := protocol.Unmarshal(params, &p); err != nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
+		}
+		c.record(func() { c.edits = append(c.edits, p) })
+		return &protocol.ApplyWorkspaceEditResult{Applied: true}, nil
 	case protocol.MethodWorkspaceConfiguration:
 		var p protocol.ConfigurationParams
 		if err := protocol.Unmarshal(params, &p); err != nil {

@@ -1,0 +1,115 @@
+package lsp
+
+import (
+	"context"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+)
+
+// kindConfirmAll is the source action "Confirm all in this file".
+const kindConfirmAll = protocol.CodeActionKind(workspace.FixConfirmAll)
+
+func codeActionRoute() *route {
+	return queryCall(protocol.MethodTextDocumentCodeAction, func(c *protocol.ServerCapabilities) {
+		c.CodeActionProvider = &protocol.CodeActionOptions{
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindConfirmAll},
+		}
+	}, codeAction)
+}
+
+// codeAction computes fixes statelessly (aesthetics §8.3): from the current
+// snapshot, for the diagnostics the editor names in the request, matched by
+// code and range. Every fix is a WorkspaceEdit the user accepts; nothing is
+// written here.
+func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
+	r, err := s.request(snap)
+	if err != nil {
+		return nil, err
+	}
+	f, err := r.document(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	out := []protocol.CodeAction{}
+	if !f.folder.IsDoc(f.rel) {
+		return out, nil
+	}
+	var reqs []workspace.FixRequest
+	var diags []protocol.Diagnostic
+	for _, d := range p.Context.Diagnostics {
+		code, ok := d.Code.(protocol.String)
+		if !ok || !isClewCode(string(code)) {
+			continue
+		}
+		start, err1 := f.offset(d.Range.Start)
+		end, err2 := f.offset(d.Range.End)
+		if err1 != nil || err2 != nil {
+			continue // a diagnostic from an older text: nothing to match
+		}
+		reqs = append(reqs, workspace.FixRequest{Code: string(code), StartByte: start, EndByte: end})
+		diags = append(diags, d)
+	}
+	wantQuick := wantsKind(p.Context.Only, protocol.CodeActionKindQuickFix)
+	wantAll := wantsKind(p.Context.Only, kindConfirmAll)
+	if (len(reqs) == 0 || !wantQuick) && !wantAll {
+		return out, nil
+	}
+	rep, err := r.snap.report(ctx, f.folder)
+	if err != nil {
+		return nil, err
+	}
+	if wantQuick {
+		for _, fix := range rep.Fixes(f.folder, f.rel, reqs) {
+			a := protocol.CodeAction{
+				Title: fix.Title,
+				Kind:  ptr(protocol.CodeActionKind(fix.Kind)),
+				Edit:  r.workspaceEdit(f.folder, fix.Edits),
+			}
+			if fix.Request >= 0 {
+				a.Diagnostics = []protocol.Diagnostic{diags[fix.Request]}
+			}
+			if fix.Preferred {
+				a.IsPreferred = ptr(true)
+			}
+			out = append(out, a)
+		}
+	}
+	if wantAll {
+		if fix, ok := rep.ConfirmAll(f.rel); ok {
+			out = append(out, protocol.CodeAction{
+				Title: fix.Title,
+				Kind:  ptr(kindConfirmAll),
+				Edit:  r.workspaceEdit(f.folder, fix.Edits),
+			})
+		}
+	}
+	return out, nil
+}
+
+// isClewCode tells our diagnostics from other servers' in the request.
+func isClewCode(code string) bool {
+	for _, p := range []string{"anchor/", "claim/", "config/"} {
+		if strings.HasPrefix(code, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// wantsKind applies the request's "only" filter: a kind is wanted when the
+// filter is empty or names it or one of its parents ("source" wants
+// "source.clew.confirmAll").
+func wantsKind(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, o := range only {
+		if o == kind || strings.HasPrefix(string(kind), string(o)+".") {
+			return true
+		}
+	}
+	return false
+}
