@@ -51,8 +51,8 @@ func suggest(a Anchor, ix *Index, origin []string) []Candidate {
 		if (x.sim >= BodySimilarity) != (y.sim >= BodySimilarity) {
 			return x.sim >= BodySimilarity
 		}
-		if x.sim != y.sim {
-			return x.sim > y.sim
+		if x.sim >= BodySimilarity && x.sim != y.sim {
+			return x.sim > y.sim // raw similarity only ranks similar bodies
 		}
 		if (x.ref.Decl.Kind == a.Kind) != (y.ref.Decl.Kind == a.Kind) {
 			return x.ref.Decl.Kind == a.Kind

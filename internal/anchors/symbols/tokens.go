@@ -143,8 +143,11 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 			if spec.compound[typ] && operand(stack) {
 				s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
 				if s < e {
+					// The canonical ")" is placed just past the node, so it
+					// never counts inside a body that ends where the node
+					// ends (an arrow function's block, clewwiki D-08).
 					toks = append(toks, token{"(", s, s + 1})
-					f.closeAt = e - 1
+					f.closeAt = e
 				}
 			}
 			stack = append(stack, f)
