@@ -28,6 +28,10 @@ if [ -z "$bin" ]; then
   # The test server flags its marker on line 7 of the fixture doc.
   expect=${expect:-'[{"file":"docs/guide.md","line":7,"code":"test/marker"}]'}
   export CLEW_MARKER_EDIT=1
+else
+  # The real server: the fixture's anchor has no sha= yet (SPEC §2.4
+  # unpinned, an Information diagnostic on its line).
+  expect=${expect:-'[{"file":"docs/guide.md","line":5,"code":"anchor/unpinned"}]'}
 fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 
