@@ -11,7 +11,7 @@ import (
 )
 
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("verify", "[DIR] [--check] [--strict] [--json]",
+	fs := newFlags("verify", "[DIR] [--check] [--strict] [--json] [--worktree] [--repo KEY]",
 		"Checks every code anchor and claim of the workspace DIR (default: the current directory).\n"+
 			"Without --check, moved and renamed anchors are rebound in place (hashes kept), so the\n"+
 			"diff lands in the working tree for review. Exit 0: nothing gates; 1: something gates;\n"+
@@ -19,6 +19,8 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	check := fs.Bool("check", false, "write nothing; only report")
 	strict := fs.Bool("strict", false, "unpinned anchors gate too")
 	asJSON := fs.Bool("json", false, "print one JSON object (SPEC §6 shape)")
+	worktree := fs.Bool("worktree", false, "read sibling repos' working trees instead of their channel refs")
+	repoKey := fs.String("repo", "", "consumer scope: this checkout's repo key in the mounted brain")
 	pos, code, done := parse(fs, args)
 	if done {
 		return code
@@ -41,14 +43,21 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
 	}
-	rep, err := snap.Check(ctx, workspace.CheckOptions{Strict: *strict})
+	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree}
+	rep, err := snap.Check(ctx, opt)
+	if err == nil {
+		err = disk.CheckScope(ctx, snap, rep, *repoKey, opt)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
 	}
+	if *repoKey != "" && snap.IsBrain() {
+		fmt.Fprintln(stderr, "clew-lsp verify: --repo is ignored in a brain checkout")
+	}
 	rebound := false
 	if !*check {
-		if err := writeEdits(snap, files, rep.Rebinds()); err != nil {
+		if err := writeEdits(snap, files, selfHeal(rep)); err != nil {
 			fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 			return 2
 		}

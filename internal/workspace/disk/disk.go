@@ -36,7 +36,12 @@ func Load(root string) (*workspace.Snapshot, error) {
 	if g != nil {
 		gi = g
 	}
-	return workspace.Load(f.root, f, gi)
+	snap, err := workspace.Load(f.root, f, gi)
+	if err != nil {
+		return nil, err
+	}
+	snap.UseSiblings(gitstate.NewSiblings())
+	return snap, nil
 }
 
 // Open returns the file source and the repository (nil outside git).
@@ -73,6 +78,9 @@ func (f *Files) List() ([]string, error) {
 			return nil, err
 		}
 		for _, p := range tracked {
+			if seen[p] {
+				continue // a conflicted path has up to three index stages
+			}
 			seen[p] = true
 			out = append(out, p)
 		}
@@ -90,6 +98,9 @@ func (f *Files) List() ([]string, error) {
 			if DefaultExcludes[d.Name()] || (f.git != nil && f.git.Ignored(rel, true)) {
 				return filepath.SkipDir
 			}
+			if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
+				return filepath.SkipDir // a nested repository or submodule (a mounted brain) is not ours
+			}
 			return nil
 		}
 		if !d.Type().IsRegular() || seen[rel] {
@@ -103,6 +114,22 @@ func (f *Files) List() ([]string, error) {
 		return nil
 	})
 	sort.Strings(out)
+	return out, err
+}
+
+// Tracked lists git's tracked files (workspace.TrackedLister), each once;
+// outside git it fails, and every listed file counts as tracked.
+func (f *Files) Tracked() ([]string, error) {
+	if f.git == nil {
+		return nil, fs.ErrNotExist
+	}
+	all, err := f.git.Tracked()
+	out := all[:0:0]
+	for i, p := range all {
+		if i == 0 || p != all[i-1] { // the index is sorted; stages are adjacent
+			out = append(out, p)
+		}
+	}
 	return out, err
 }
 
