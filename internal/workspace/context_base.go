@@ -115,6 +115,10 @@ func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
 	paths := s.Files()
 	b.files = make([]cxFile, len(paths))
 	b.byPath = make(map[string]int, len(paths))
+	s.preload(paths)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	memo := s.contextMemo()
 	lexed := make([]*cxLexFile, len(paths))
 	var wg sync.WaitGroup

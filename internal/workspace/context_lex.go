@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"bytes"
-	"slices"
 	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -25,7 +24,7 @@ type cxLex struct {
 	declares map[string][]int32
 }
 
-// cxLexFile is one file's identifiers and declaration hints, sorted.
+// cxLexFile is one file's identifiers and declaration hints.
 type cxLexFile struct {
 	idents []string
 	decls  []string
@@ -80,20 +79,27 @@ func identStart(c byte) bool {
 
 func identPart(c byte) bool { return identStart(c) || ('0' <= c && c <= '9') }
 
-// declKeywords introduce a declaration's name in the supported languages.
-var declKeywords = map[string]bool{
-	"func": true, "def": true, "function": true, "fn": true, "class": true, "struct": true,
-	"interface": true, "trait": true, "enum": true, "type": true, "record": true, "object": true,
-	"protocol": true, "extension": true, "fun": true, "mod": true, "namespace": true, "union": true,
+// isDeclKeyword: the word introduces a declaration's name in one of the
+// supported languages. (A switch, not a map: it runs for every token.)
+func isDeclKeyword(s string) bool {
+	switch s {
+	case "func", "def", "function", "fn", "class", "struct", "interface", "trait", "enum", "type", "record",
+		"object", "protocol", "extension", "fun", "mod", "namespace", "union":
+		return true
+	}
+	return false
 }
 
-// controlWords start lines that end in "{" without declaring anything.
-var controlWords = map[string]bool{
-	"if": true, "for": true, "while": true, "switch": true, "catch": true, "return": true, "else": true,
-	"do": true, "try": true, "synchronized": true, "with": true, "new": true, "await": true, "yield": true,
-	"typeof": true, "delete": true, "void": true, "throw": true, "super": true, "this": true, "function": true,
-	"foreach": true, "using": true, "lock": true, "when": true, "match": true, "loop": true, "unsafe": true,
-	"go": true, "defer": true, "select": true, "case": true, "let": true, "const": true, "var": true,
+// isControlWord: the word starts a statement, so a line that starts with
+// it and ends in "{" declares nothing, and a call of it is no call.
+func isControlWord(s string) bool {
+	switch s {
+	case "if", "for", "while", "switch", "catch", "return", "else", "do", "try", "synchronized", "with", "new",
+		"await", "yield", "typeof", "delete", "void", "throw", "super", "this", "function", "foreach", "using",
+		"lock", "when", "match", "loop", "unsafe", "go", "defer", "select", "case", "let", "const", "var":
+		return true
+	}
+	return false
 }
 
 type lexTok struct {
@@ -103,7 +109,7 @@ type lexTok struct {
 
 // lexScan collects a file's identifiers and declaration hints, line by line.
 func lexScan(src []byte, lang symbols.Language) *cxLexFile {
-	idents := map[string]string{} // interned: a repeated identifier allocates once
+	idents := make(map[string]string, 256) // interned: a repeated identifier allocates once
 	decls := map[string]struct{}{}
 	var toks []lexTok
 	inTypeGroup := false
@@ -147,7 +153,7 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 			continue
 		}
 		hint := func(t lexTok) {
-			if t.ident && !declKeywords[t.s] && !controlWords[t.s] {
+			if t.ident && !isDeclKeyword(t.s) && !isControlWord(t.s) {
 				decls[t.s] = struct{}{}
 			}
 		}
@@ -164,7 +170,7 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 		}
 		// A keyword followed by the name; Go methods skip the receiver.
 		for j := 0; j+1 < len(toks); j++ {
-			if !toks[j].ident || !declKeywords[toks[j].s] {
+			if !toks[j].ident || !isDeclKeyword(toks[j].s) {
 				continue
 			}
 			k := j + 1
@@ -190,7 +196,7 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 		first := toks[0]
 		// A method-like line: `name(…) … {` after modifiers, not a statement.
 		if lang != symbols.Go && lang != symbols.Python && len(trimmed) > 0 && trimmed[len(trimmed)-1] == '{' &&
-			first.ident && !controlWords[first.s] {
+			first.ident && !isControlWord(first.s) {
 			for k := 1; k < len(toks); k++ {
 				if toks[k].s == "(" {
 					hint(toks[k-1])
@@ -218,8 +224,8 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 	for s := range decls {
 		lf.decls = append(lf.decls, s)
 	}
-	slices.Sort(lf.idents)
-	slices.Sort(lf.decls)
+	// Unsorted: the index is built in file order, which is what makes it
+	// deterministic.
 	return lf
 }
 

@@ -765,7 +765,7 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	var names []string
 	qualified := map[string]bool{}
 	for i, t := range body {
-		if i+1 < len(body) && body[i+1] == "(" && isIdent(t) && !controlWords[t] && !declKeywords[t] {
+		if i+1 < len(body) && body[i+1] == "(" && isIdent(t) && !isControlWord(t) && !isDeclKeyword(t) {
 			if !called[t] {
 				called[t] = true
 				names = append(names, t)

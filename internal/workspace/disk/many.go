@@ -1,0 +1,64 @@
+package disk
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+)
+
+// Files implements workspace.ManyReader: the context compiler reads every
+// file of the workspace once, and Read's per-file symlink resolution costs
+// a system call per path component. ReadMany opens one os.Root instead, so
+// each file costs an open, a stat and a read, and nothing outside the root
+// can be reached (os.Root refuses any path or symlink that leaves it).
+var _ workspace.ManyReader = (*Files)(nil)
+
+// ReadMany reads the workspace-relative paths; a file over maxBytes is
+// reported with its size and no data. A path Root refuses (an absolute
+// symlink, even one pointing inside the root) is an error: the caller
+// falls back to Read for it. Each directory is opened once, so a file costs
+// an open, a stat, a read and a close.
+func (f *Files) ReadMany(paths []string, maxBytes int64) []workspace.FileRead {
+	out := make([]workspace.FileRead, len(paths))
+	root, err := os.OpenRoot(f.root)
+	if err != nil {
+		for i := range out {
+			out[i].Err = err
+		}
+		return out
+	}
+	defer root.Close()
+	dirs := map[string]*os.File{}
+	defer func() {
+		for _, d := range dirs {
+			if d != nil {
+				d.Close()
+			}
+		}
+	}()
+	for i, p := range paths {
+		if p == "" || strings.HasPrefix(p, "/") || strings.Contains(p, "\\") {
+			out[i].Err = fmt.Errorf("%s: not workspace-relative", p)
+			continue
+		}
+		dir, base := path.Split(p)
+		dir = strings.TrimSuffix(dir, "/")
+		if dir == "" {
+			dir = "."
+		}
+		d, seen := dirs[dir]
+		if !seen {
+			d, _ = root.Open(dir) // resolved inside the root, symlinks included
+			dirs[dir] = d
+		}
+		if d == nil {
+			out[i].Err = fmt.Errorf("%s: directory not readable", p)
+			continue
+		}
+		out[i] = readIn(root, d, p, base, maxBytes)
+	}
+	return out
+}
