@@ -1,0 +1,86 @@
+package gitstate_test
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace/gitstate"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
+)
+
+func blobID(s string) string {
+	h := sha1.Sum([]byte(fmt.Sprintf("blob %d\x00%s", len(s), s)))
+	return hex.EncodeToString(h[:])
+}
+
+func TestCommitsAndHeadFiles(t *testing.T) {
+	r := wstest.New(t)
+	r.Write(map[string]string{"sub/a.go": "v1", "sub/b.go": "b1", "top.md": "t"})
+	c1 := r.Commit("add a\n\nthe first version")
+	r.Write(map[string]string{"sub/a.go": "v2"})
+	c2 := r.Commit("change a")
+	r.Write(map[string]string{"sub/b.go": "b2"})
+	r.Commit("change b only")
+	r.Remove("sub/a.go")
+	c4 := r.Commit("remove a")
+	r.Write(map[string]string{"sub/a.go": "v3"})
+	c5 := r.Commit("bring a back")
+
+	repo, err := gitstate.Open(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := repo.Commits("sub/a.go", 10)
+	want := []struct {
+		sha, subject, content string
+		deleted               bool
+	}{{c5, "bring a back", "v3", false}, {c4, "remove a", "", true}, {c2, "change a", "v2", false}, {c1, "add a", "v1", false}}
+	if len(got) != len(want) {
+		t.Fatalf("%d commits: %+v", len(got), got)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.SHA != w.sha || g.Subject != w.subject || string(g.Content) != w.content || g.Deleted != w.deleted || g.Time.IsZero() {
+			t.Errorf("commit %d: %+v, want %+v", i, g, w)
+		}
+	}
+	if got[3].Body != "the first version" || got[3].Author != "clew test" {
+		t.Errorf("message and author: %+v", got[3])
+	}
+	if n := len(repo.Commits("sub/a.go", 2)); n != 2 {
+		t.Errorf("max 2: %d", n)
+	}
+	if n := len(repo.Commits("nope.go", 5)); n != 0 {
+		t.Errorf("a path never committed: %d", n)
+	}
+
+	head := repo.HeadFiles()
+	if len(head) != 3 || head["sub/a.go"] != blobID("v3") || head["top.md"] != blobID("t") {
+		t.Fatalf("head files %v", head)
+	}
+	// Seen from a sub-directory workspace, paths are relative to it.
+	sub, err := gitstate.Open(filepath.Join(r.Dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := sub.HeadFiles(); len(h) != 2 || h["b.go"] != blobID("b2") {
+		t.Fatalf("sub-directory head files %v", h)
+	}
+	if cs := sub.Commits("a.go", 10); len(cs) != 4 || cs[0].SHA != c5 {
+		t.Fatalf("sub-directory commits %+v", cs)
+	}
+}
+
+func TestLogWithoutHead(t *testing.T) {
+	r := wstest.New(t)
+	repo, err := gitstate.Open(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if repo.HeadFiles() != nil || repo.Commits("a.go", 3) != nil {
+		t.Fatal("an empty repository has no history")
+	}
+}
