@@ -212,7 +212,9 @@ func (c *countingFiles) Read(p string) ([]byte, error) {
 	return c.Files.Read(p)
 }
 
-func (c *countingFiles) Tracked() ([]string, error) { return c.Files.(workspace.TrackedLister).Tracked() }
+func (c *countingFiles) Tracked() ([]string, error) {
+	return c.Files.(workspace.TrackedLister).Tracked()
+}
 
 // countingSiblings wraps every opened repo so its reads are counted.
 type countingSiblings struct {
