@@ -26,13 +26,14 @@ import (
 // Search limits. They count files, not time, so the same request over the
 // same snapshot always builds the same world.
 const (
-	maxSearchParses   = 64 // files parsed by the declaration search, per request
-	maxCallerFiles    = 24 // files that mention a name, read for its callers
-	maxTestFiles      = 12 // test files that mention a name
-	maxDefiningFiles  = 6  // files that may define a callee outside its directory
-	maxCalleeTargets  = 3  // more same-named definitions than this: ambiguous, no edge
-	maxUserTypeFiles  = 16 // files read for the users of a type
-	maxURIFiles       = 20 // files parsed to find a symbol a request names by uri
+	maxSearchParses   = 64      // files parsed by the declaration search, per request
+	maxSearchBytes    = 1 << 20 // and their bytes
+	maxCallerFiles    = 24      // files that mention a name, read for its callers
+	maxTestFiles      = 12      // test files that mention a name
+	maxDefiningFiles  = 6       // files that may define a callee outside its directory
+	maxCalleeTargets  = 3       // more same-named definitions than this: ambiguous, no edge
+	maxUserTypeFiles  = 16      // files read for the users of a type
+	maxURIFiles       = 20      // files parsed to find a symbol a request names by uri
 	maxCommitsPerDecl = devctx.MaxCommitsPerNode
 )
 
@@ -61,6 +62,7 @@ type cxParsed struct {
 	decls  []*cxDecl
 	test   bool
 	family string
+	pkg    string // Go: the package clause's name
 }
 
 // cxDecl is one declaration in the world.
@@ -102,6 +104,7 @@ type worldBuilder struct {
 	byBase map[string][]*cxDecl
 
 	spent    int      // files parsed by the search
+	spentB   int      // and their bytes
 	unread   []string // candidate files the search left unread
 	roots    []*cxDecl
 	fileSeed string // the cursor's file when the cursor is outside every declaration
@@ -334,11 +337,12 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		return nil
 	}
 	if search {
-		if w.spent >= maxSearchParses {
+		if w.spent >= maxSearchParses || w.spentB+f.size > maxSearchBytes {
 			w.unread = append(w.unread, p)
 			return nil
 		}
 		w.spent++
+		w.spentB += f.size
 	}
 	src, st := w.s.ReadFile(p)
 	if st != anchors.FileOK {
@@ -347,6 +351,9 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 	}
 	tab := w.s.tables.parse(f.lang, src)
 	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: src, test: f.test, family: family(f.lang), lines: lineStarts(src)}
+	if f.lang == symbols.Go {
+		pf.pkg = goPackage(src)
+	}
 	w.parsed[p] = pf
 	ip := w.b.importPath(p, f.lang)
 	for i := range tab.Decls {
@@ -678,6 +685,65 @@ func private(x *cxDecl) bool {
 	return !(c >= 'A' && c <= 'Z')
 }
 
+// goPackage reads the name of a Go file's package clause.
+func goPackage(src []byte) string {
+	for _, line := range strings.SplitN(string(src[:min(len(src), 4096)]), "\n", 200) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "package "); ok {
+			return strings.TrimSuffix(strings.TrimSpace(rest), "_test")
+		}
+	}
+	return ""
+}
+
+// evidence is the word a file outside x's directory must hold to use x:
+// the type of a method, else the Go package name or the module's file
+// stem (what an import or a qualified use names). A file that merely
+// shares x's name (WriteString, Close) without it is not searched.
+func evidence(x *cxDecl) string {
+	if x.d.Container != "" {
+		return cxBaseName(x.d.Container)
+	}
+	if x.f.lang == symbols.Go {
+		return x.f.pkg
+	}
+	base := path.Base(x.f.path)
+	return cxBaseName(strings.TrimSuffix(base, path.Ext(base)))
+}
+
+// usable says which files can use x: its own directory, and, when x is
+// visible outside its package, files that hold its evidence word.
+func (w *worldBuilder) usable(x *cxDecl) func(f cxFile) bool {
+	ev := evidence(x)
+	return func(f cxFile) bool {
+		if f.dir == x.f.dir {
+			return true
+		}
+		if private(x) || ev == "" {
+			return false
+		}
+		i, ok := w.b.byPath[f.path]
+		return ok && w.b.lex.fileHas(i, ev)
+	}
+}
+
+// uses reports whether y's body uses x: by name in x's directory; from
+// elsewhere, a Go function only as pkg.Name and a method only after ".".
+func uses(y, x *cxDecl) bool {
+	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
+		return bodyHas(y, x.base)
+	}
+	body := y.d.Body
+	for i, t := range body {
+		if t != x.base || i == 0 || body[i-1] != "." {
+			continue
+		}
+		if x.d.Container != "" || (i >= 2 && body[i-2] == x.f.pkg) {
+			return true
+		}
+	}
+	return false
+}
+
 func bodyHas(x *cxDecl, name string) bool {
 	for _, t := range x.d.Body {
 		if t == name {
@@ -698,7 +764,8 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			paths = append(paths, p)
 		}
 	}
-	for _, p := range w.candidates(w.b.lex.occurs[x.base], x.f, func(f cxFile) bool { return f.test }) {
+	usable := w.usable(x)
+	for _, p := range w.candidates(w.b.lex.occurs[x.base], x.f, func(f cxFile) bool { return f.test && usable(f) }) {
 		if !containsString(paths, p) {
 			paths = append(paths, p)
 		}
@@ -713,7 +780,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 				continue
 			}
 			tests++
-			mentions := bodyHas(t, x.base)
+			mentions := uses(t, x)
 			named := w.namesTested(t, x)
 			if mentions && typeKinds[x.d.Kind] {
 				w.edge(devctx.EdgeUsesType, t.uri, x.uri)
@@ -895,8 +962,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 // directory that declares the name itself is taken to mean its own.
 func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 	isType := typeKinds[x.d.Kind]
-	keep := func(f cxFile) bool { return !private(x) || f.dir == x.f.dir }
-	paths := w.candidates(w.b.lex.occurs[x.base], x.f, keep)
+	paths := w.candidates(w.b.lex.occurs[x.base], x.f, w.usable(x))
 	limit := maxCallerFiles
 	if isType {
 		limit = maxUserTypeFiles
@@ -926,13 +992,15 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 				continue
 			}
 			if isType {
-				if bodyHas(y, x.base) || slices.Contains(sigIdents(y.d.Signature), x.base) {
+				sig := sigIdents(y.d.Signature)
+				inSig := slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
+				if uses(y, x) || inSig {
 					w.edge(devctx.EdgeUsesType, y.uri, x.uri)
 					w.reach(y, pri, h)
 				}
 				continue
 			}
-			if bodyHas(y, x.base) {
+			if uses(y, x) {
 				w.edge(devctx.EdgeCalls, y.uri, x.uri)
 				w.reach(y, pri, h)
 			}
