@@ -611,3 +611,18 @@ func TestClaimsCount(t *testing.T) {
 		t.Errorf("count outside a brain: %d %q", code, errOut)
 	}
 }
+
+// V43: the brain is always read as its working tree (an uncommitted edit
+// counts); V19: a finished change is reported, and gates under --strict.
+func TestClaimsBrainWorkTreeAndFinishedChange(t *testing.T) {
+	e := newEco(t)
+	e.law(row("INV-S3", "active"), leg("INV-S3", "brain:AGENTS.md /Start here/"))
+	e.expect(0, strict, "brain: working tree on master @ "+short(e.brain.Head())+" — the brain's own repo, the commit this run gates")
+	e.brain.Write(map[string]string{"AGENTS.md": "# acme brain\n\nStop here.\n"})
+	e.expect(1, strict, "broken    INV-S3 [present]", "1 blocking broken · exit 1")
+
+	e.law(row("INV-30", "active"), leg("INV-30", "api:db/migrations/*.sql /create[[:space:]]+table[[:space:]]+accounts/i"))
+	e.brain.Write(map[string]string{".multivac/changes/points-done.md": "---\nslug: points-done\nstatus: open\nrepos: {api: {status: landed}}\nclaims: [{id: INV-30, statement: accounts exist}]\n---\n"})
+	e.expect(1, strict, "finished  points-done — every declared claim resolves", "1 blocking broken · exit 1 · 1 finished change unclosed")
+	e.expect(0, check, "finished  points-done", "reported only — this run is not --strict")
+}
