@@ -509,3 +509,41 @@ func TestContextPositionFromTheEditor(t *testing.T) {
 		t.Fatalf("plain directory: %+v %+v", c.Git, c.Seeds)
 	}
 }
+
+// One snapshot serves concurrent requests (the server does): the answers
+// are the ones a lone request gets, byte for byte.
+func TestContextConcurrentRequests(t *testing.T) {
+	f := newBFixture(t)
+	reqs := []devctx.Request{f.in(t, ") Initialize("), f.in(t, ") Shutdown("), f.in(t, ") Run("), at("internal/lsp/server.go", 1),
+		{URIs: []string{bMain}}, at("internal/cmd/main.go", 11)}
+	fresh := f.load(t)
+	want := make([][]byte, len(reqs))
+	for i, r := range reqs {
+		want[i] = encode(t, compile(t, f.snap, r))
+	}
+	errs := make(chan string, 4*len(reqs))
+	for round := 0; round < 4; round++ {
+		for i, r := range reqs {
+			go func() {
+				c, err := fresh.Context(context.Background(), r)
+				var got []byte
+				if err == nil {
+					got, err = devctx.Encode(c)
+				}
+				switch {
+				case err != nil:
+					errs <- err.Error()
+				case !bytes.Equal(got, want[i]):
+					errs <- "request " + strings.Repeat("I", i+1) + " differs"
+				default:
+					errs <- ""
+				}
+			}()
+		}
+	}
+	for range 4 * len(reqs) {
+		if e := <-errs; e != "" {
+			t.Fatal(e)
+		}
+	}
+}
