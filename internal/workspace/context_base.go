@@ -182,11 +182,13 @@ func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
 	sort.Strings(b.anchorFiles)
 
 	if contextClaims != nil {
-		cs, err := contextClaims(ctx, s)
+		cs, err := contextClaims(ctx, s, rep)
 		if err != nil {
 			return err
 		}
 		b.claims = cs
+	} else {
+		b.claims = claimsFromReport(s, rep)
 	}
 	return nil
 }

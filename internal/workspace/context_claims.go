@@ -44,10 +44,12 @@ type ContextMatch struct {
 	Line int
 }
 
-// contextClaims is the hook the claims wiring fills (in its own file, from
-// an init function): the claims of a snapshot. While it is nil the answer
-// has no claim entries, which is what a workspace without claims gets.
-var contextClaims func(ctx context.Context, s *Snapshot) ([]ContextClaim, error)
+// contextClaims is the hook for the claims of a snapshot, given the Check
+// the context compiler ran on it. While it is nil, claimsFromReport maps
+// the claims that Check evaluated (brain scope: legs over this workspace);
+// the claims wiring can set it (from an init function in its own file) to
+// serve consumer scopes or siblings. No claims means no claim entries.
+var contextClaims func(ctx context.Context, s *Snapshot, rep *Report) ([]ContextClaim, error)
 
 // addClaims maps claims onto the world: one node per row, `covers` edges to
 // the file nodes a leg's glob matches, `pins` edges to the declarations a

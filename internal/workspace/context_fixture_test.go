@@ -239,7 +239,7 @@ func lineOf(t *testing.T, snap *workspace.Snapshot, p, sub string) int {
 
 // bClaims are the fixture's claims rows (INV-1 … INV-6), as the claims
 // engine would report them.
-func bClaims(_ context.Context, s *workspace.Snapshot) ([]workspace.ContextClaim, error) {
+func bClaims(_ context.Context, s *workspace.Snapshot, _ *workspace.Report) ([]workspace.ContextClaim, error) {
 	lsp := []string{"internal/lsp/server.go", "internal/lsp/server_test.go"}
 	b, _ := s.ReadFile("internal/lsp/server.go")
 	pinLine := 0
