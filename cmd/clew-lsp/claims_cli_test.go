@@ -626,3 +626,18 @@ func TestClaimsBrainWorkTreeAndFinishedChange(t *testing.T) {
 	e.expect(1, strict, "finished  points-done — every declared claim resolves", "1 blocking broken · exit 1 · 1 finished change unclosed")
 	e.expect(0, check, "finished  points-done", "reported only — this run is not --strict")
 }
+
+// A brain mounted as a symlink to the real brain checkout: the key
+// resolves by path (the brain's `../acme-web` is this checkout).
+func TestClaimsConsumerSymlinkedMount(t *testing.T) {
+	e := newEco(t)
+	e.law(row("INV-W", "active"), leg("INV-W", "web:src/*.ts /acme-web/ unique"),
+		row("INV-A", "active"), leg("INV-A", "api:src/*.ts /nothing/ absent"))
+	if err := os.Symlink(e.brain.Dir, filepath.Join(e.web.Dir, ".brain")); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "verify", e.web.Dir, "--check", "--strict")
+	if code != 0 || !strings.Contains(out, `scoped to repo "web" · brain at .brain`) || !strings.Contains(out, `1 of 2 brain claims anchor into "web"`) {
+		t.Errorf("symlinked mount: exit %d\n%s%s", code, out, errOut)
+	}
+}
