@@ -1,0 +1,128 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
+)
+
+// The devcontext commands (SPEC §5) over the façade's Context,
+// ExplainContext and ContextPolicy.
+func init() {
+	commands[cmdCompileContext] = runCompileContext
+	commands[cmdExplainContext] = runExplainContext
+	commands[cmdContextPolicy] = runContextPolicy
+}
+
+// contextArgs is SPEC §5's argument of clew.compileContext and
+// clew.explainContext: the cursor as an LSP document and position, plus the
+// compiler's knobs.
+type contextArgs struct {
+	TextDocument *protocol.TextDocumentIdentifier `json:"textDocument,omitempty"`
+	Position     *protocol.Position               `json:"position,omitempty"`
+	URI          string                           `json:"uri,omitempty"` // explain: the clew:// URI to judge
+	URIs         []string                         `json:"uris,omitempty"`
+	Paths        []string                         `json:"paths,omitempty"`
+	Intent       string                           `json:"intent,omitempty"`
+	BudgetTokens *uint64                          `json:"budget_tokens,omitempty"`
+	MaxDepth     *int                             `json:"max_depth,omitempty"`
+	Floor        *float64                         `json:"floor,omitempty"`
+	AllBlocking  bool                             `json:"all_blocking_claims,omitempty"`
+}
+
+// contextRequest turns the arguments into the compiler's request over the
+// folder of the document (or the only folder).
+func (r *request) contextRequest(raw json.RawMessage) (*workspace.Snapshot, devctx.Request, string, error) {
+	var args contextArgs
+	if err := decodeArgs(raw, &args); err != nil {
+		return nil, devctx.Request{}, "", err
+	}
+	req := devctx.Request{URIs: args.URIs, Paths: args.Paths, Intent: args.Intent, BudgetTokens: args.BudgetTokens,
+		MaxDepth: args.MaxDepth, Floor: args.Floor, AllBlockingClaims: args.AllBlocking}
+	var folder *workspace.Snapshot
+	if args.TextDocument != nil && args.TextDocument.URI != "" {
+		abs, err := pathOf(args.TextDocument.URI)
+		if err != nil {
+			return nil, req, "", errInvalidParams("%v", err)
+		}
+		f, rel, ok := r.locate(abs)
+		if !ok {
+			return nil, req, "", errInvalidParams("%s is not inside a workspace folder", args.TextDocument.URI)
+		}
+		folder = f
+		pos := span.Position{}
+		if args.Position != nil {
+			pos = fromPosition(*args.Position)
+		}
+		dp, err := f.ContextPosition(rel, pos, encoding)
+		if err != nil {
+			return nil, req, "", errInvalidParams("position %d:%d is outside %s: %v", pos.Line, pos.Col, rel, err)
+		}
+		req.Position = &dp
+	} else if fs := r.snap.folderSnapshots(); len(fs) == 1 {
+		folder = fs[0]
+	} else {
+		return nil, req, "", errInvalidParams("name the document: {\"textDocument\": {\"uri\": …}, \"position\": …}")
+	}
+	return folder, req, args.URI, nil
+}
+
+func runCompileContext(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
+	folder, req, _, err := r.contextRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	c, err := folder.Context(ctx, req)
+	if err != nil {
+		return nil, contextError(err)
+	}
+	return encoded(c)
+}
+
+func runExplainContext(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
+	folder, req, u, err := r.contextRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	if u == "" {
+		return nil, errInvalidParams("clew.explainContext needs the uri to explain: {\"uri\": \"clew://…\", …}")
+	}
+	e, err := folder.ExplainContext(ctx, u, req)
+	if err != nil {
+		return nil, contextError(err)
+	}
+	return encoded(e)
+}
+
+func runContextPolicy(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
+	return encoded(workspace.ContextPolicy())
+}
+
+// encoded answers with devctx's one encoding, so the editor gets the bytes
+// the CLI prints.
+func encoded(v any) (any, error) {
+	b, err := devctx.Encode(v)
+	if err != nil {
+		return nil, err
+	}
+	return jsonrpc2.RawMessage(b), nil
+}
+
+// contextError maps the compiler's errors: a bad request is the client's
+// (InvalidParams); an unknown target is a clean RequestFailed.
+func contextError(err error) error {
+	switch {
+	case errors.Is(err, devctx.ErrInvalidRequest):
+		return errInvalidParams("%v", err)
+	case errors.Is(err, devctx.ErrUnknownTarget):
+		return jsonrpc2.NewError(codeRequestFailed, err.Error())
+	}
+	return err
+}
