@@ -102,16 +102,37 @@ func isControlWord(s string) bool {
 	return false
 }
 
+// lexTok is one token of a line: a view of its bytes, never copied unless
+// it is kept (compared as string(b), which Go does without allocating).
 type lexTok struct {
-	s     string
+	b     []byte
 	ident bool
 }
 
+func (t lexTok) is(s string) bool { return string(t.b) == s }
+
+// lexScratch is one scan's reusable state: the map and token buffer are
+// cleared, not reallocated, for each file.
+type lexScratch struct {
+	seen  map[string]struct{}
+	decls map[string]struct{}
+	toks  []lexTok
+}
+
+var lexScratchPool = sync.Pool{New: func() any {
+	return &lexScratch{seen: make(map[string]struct{}, 512), decls: map[string]struct{}{}}
+}}
+
 // lexScan collects a file's identifiers and declaration hints, line by line.
 func lexScan(src []byte, lang symbols.Language) *cxLexFile {
-	idents := make(map[string]string, 256) // interned: a repeated identifier allocates once
-	decls := map[string]struct{}{}
-	var toks []lexTok
+	sc := lexScratchPool.Get().(*lexScratch)
+	defer lexScratchPool.Put(sc)
+	clear(sc.seen)
+	clear(sc.decls)
+	seen, decls := sc.seen, sc.decls
+	lf := &cxLexFile{}
+	toks := sc.toks[:0]
+	defer func() { sc.toks = toks[:0] }()
 	inTypeGroup := false
 	for len(src) > 0 {
 		line := src
@@ -129,12 +150,12 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 				for j < len(line) && identPart(line[j]) {
 					j++
 				}
-				s, ok := idents[string(line[i:j])]
-				if !ok {
-					s = string(line[i:j])
-					idents[s] = s
+				if _, ok := seen[string(line[i:j])]; !ok {
+					s := string(line[i:j])
+					seen[s] = struct{}{}
+					lf.idents = append(lf.idents, s)
 				}
-				toks = append(toks, lexTok{s: s, ident: true})
+				toks = append(toks, lexTok{b: line[i:j], ident: true})
 				i = j
 			case '0' <= c && c <= '9':
 				j := i + 1
@@ -145,7 +166,7 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 			case c == ' ' || c == '\t' || c == '\r':
 				i++
 			default:
-				toks = append(toks, lexTok{s: punct[c]})
+				toks = append(toks, lexTok{b: line[i : i+1]})
 				i++
 			}
 		}
@@ -153,33 +174,33 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 			continue
 		}
 		hint := func(t lexTok) {
-			if t.ident && !isDeclKeyword(t.s) && !isControlWord(t.s) {
-				decls[t.s] = struct{}{}
+			if t.ident && !isDeclKeyword(string(t.b)) && !isControlWord(string(t.b)) {
+				decls[string(t.b)] = struct{}{}
 			}
 		}
 		// Go's grouped type declarations: `type (` … `)`.
 		if lang == symbols.Go {
 			switch {
-			case inTypeGroup && toks[0].s == ")":
+			case inTypeGroup && toks[0].is(")"):
 				inTypeGroup = false
 			case inTypeGroup:
 				hint(toks[0])
-			case len(toks) == 2 && toks[0].s == "type" && toks[1].s == "(":
+			case len(toks) == 2 && toks[0].is("type") && toks[1].is("("):
 				inTypeGroup = true
 			}
 		}
 		// A keyword followed by the name; Go methods skip the receiver.
 		for j := 0; j+1 < len(toks); j++ {
-			if !toks[j].ident || !isDeclKeyword(toks[j].s) {
+			if !toks[j].ident || !isDeclKeyword(string(toks[j].b)) {
 				continue
 			}
 			k := j + 1
-			if toks[j].s == "func" && toks[k].s == "(" {
+			if toks[j].is("func") && toks[k].is("(") {
 				depth := 0
 				for ; k < len(toks); k++ {
-					if toks[k].s == "(" {
+					if toks[k].is("(") {
 						depth++
-					} else if toks[k].s == ")" {
+					} else if toks[k].is(")") {
 						depth--
 						if depth == 0 {
 							k++
@@ -196,30 +217,26 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 		first := toks[0]
 		// A method-like line: `name(…) … {` after modifiers, not a statement.
 		if lang != symbols.Go && lang != symbols.Python && len(trimmed) > 0 && trimmed[len(trimmed)-1] == '{' &&
-			first.ident && !isControlWord(first.s) {
+			first.ident && !isControlWord(string(first.b)) {
 			for k := 1; k < len(toks); k++ {
-				if toks[k].s == "(" {
+				if toks[k].is("(") {
 					hint(toks[k-1])
 					break
 				}
-				if toks[k].s == "=" || toks[k].s == "." {
+				if toks[k].is("=") || toks[k].is(".") {
 					break
 				}
 			}
 		}
 		// `const name = (…) =>` and `const name = function`.
 		at := 0
-		if first.s == "export" {
+		if first.is("export") {
 			at = 1
 		}
-		if at+2 < len(toks) && (toks[at].s == "const" || toks[at].s == "let" || toks[at].s == "var") &&
-			toks[at+2].s == "=" && (bytes.Contains(line, []byte("=>")) || bytes.Contains(line, []byte("function"))) {
+		if at+2 < len(toks) && (toks[at].is("const") || toks[at].is("let") || toks[at].is("var")) &&
+			toks[at+2].is("=") && (bytes.Contains(line, []byte("=>")) || bytes.Contains(line, []byte("function"))) {
 			hint(toks[at+1])
 		}
-	}
-	lf := &cxLexFile{idents: make([]string, 0, len(idents)), decls: make([]string, 0, len(decls))}
-	for s := range idents {
-		lf.idents = append(lf.idents, s)
 	}
 	for s := range decls {
 		lf.decls = append(lf.decls, s)
@@ -228,11 +245,3 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 	// deterministic.
 	return lf
 }
-
-var punct = func() [256]string {
-	var p [256]string
-	for i := range p {
-		p[i] = string(rune(i))
-	}
-	return p
-}()
