@@ -183,9 +183,6 @@ func (s *Snapshot) contextWorld(ctx context.Context, req devctx.Request, ensure 
 			w.roots = append(w.roots, x)
 		}
 	}
-	for _, u := range ensure {
-		w.ensureURI(u)
-	}
 	var paths []string
 	for _, p := range req.Paths {
 		paths = append(paths, cleanPath(p))
@@ -211,6 +208,11 @@ func (s *Snapshot) contextWorld(ctx context.Context, req devctx.Request, ensure 
 	w.addHistory()
 	w.addLocal(cursor, paths)
 	w.addClaims(b.claims)
+	// The uri to explain is looked up last, so finding it cannot change the
+	// world Context compiles: Explain judges the same answer.
+	for _, u := range ensure {
+		w.ensureURI(u)
+	}
 	world := devctx.World{Nodes: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes,
 		Diagnostics: append(slices.Clone(b.diags), w.searchDiagnostic()...)}
 	cw := &cxWorld{world: world, prep: devctx.Prepare(world)}

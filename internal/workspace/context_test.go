@@ -547,3 +547,27 @@ func TestContextConcurrentRequests(t *testing.T) {
 		}
 	}
 }
+
+// Explain judges the answer Context gives: for every entry and exclusion of
+// a compile, explaining its uri reports the same standing.
+func TestContextExplainAgreesWithContext(t *testing.T) {
+	f := newBFixture(t)
+	for _, r := range []devctx.Request{f.in(t, ") Initialize("), f.in(t, ") Shutdown(")} {
+		r.BudgetTokens = budgetOf(300)
+		c := compile(t, f.snap, r)
+		check := func(uri string, want devctx.Standing) {
+			ex, err := f.snap.ExplainContext(context.Background(), uri, r)
+			if err != nil || ex.Standing != want {
+				t.Errorf("%s: %s (%v), want %s", uri, ex.Standing, err, want)
+			}
+		}
+		for _, e := range c.Selected {
+			check(e.URI, devctx.StandingSelected)
+		}
+		for _, x := range c.Excluded {
+			check(x.URI, devctx.StandingExcluded)
+		}
+		// A uri that names nothing is unknown.
+		check(bMain+"x", devctx.StandingUnknown)
+	}
+}
