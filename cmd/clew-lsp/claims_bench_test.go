@@ -24,7 +24,8 @@ import (
 //   - wide: every leg a directory glob (`src/**/*.ts`, `*:**.md`, …) over
 //     hundreds of files, all modes — the worst case for the engine.
 //   - sibling: the narrow law over a sibling read at origin/main (blobs
-//     through go-git); git grep runs in the sibling.
+//     through go-git from a packed repository, as a clone is); git grep
+//     runs in the sibling's work tree.
 //
 // Run: go test ./cmd/clew-lsp -run XXX -bench Claims -benchtime 10x
 
@@ -178,6 +179,10 @@ func BenchmarkClaimsVerify1000Legs(b *testing.B) {
 		api.Write(code)
 		api.Commit("init")
 		api.Publish()
+		// A cloned sibling keeps its objects in a pack, not loose.
+		if err := exec.Command("git", "-C", api.Dir, "repack", "-adq").Run(); err != nil {
+			b.Fatal(err)
+		}
 		brain := wstest.NewAt(b, filepath.Join(root, "brain"))
 		brain.Write(map[string]string{".multivac/config.yml": "repos: {api: ../api}\n", ".multivac/invariants.md": narrowLaw("api", files)})
 		brain.Commit("init")

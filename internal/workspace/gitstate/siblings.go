@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -14,9 +15,11 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/clew-lsp/clew-lsp/internal/claims"
@@ -161,6 +164,7 @@ type refListing struct {
 type refRepo struct {
 	key, identity string
 	repo          *git.Repository
+	blobs         storer.EncodedObjectStorer
 	listing       *refListing
 	facts         claims.ReadFacts
 }
@@ -190,7 +194,18 @@ func (s *Siblings) openRef(key string, r *git.Repository, real, top, prefix, cha
 			facts.Parked = b + " @ " + short(head.Hash().String())
 		}
 	}
-	return &refRepo{key: key, identity: id, repo: r, listing: l, facts: facts}
+	rr := &refRepo{key: key, identity: id, repo: r, listing: l, facts: facts}
+	rr.blobs = r.Storer
+	if fsys, ok := r.Storer.(*filesystem.Storage); ok {
+		// Keep pack files open across the run's blob reads (go-git reopens
+		// the pack for every object otherwise); closed when the repo is
+		// dropped, since the engine has no "done" call.
+		st := filesystem.NewStorageWithOptions(fsys.Filesystem(), cache.NewObjectLRUDefault(),
+			filesystem.Options{KeepDescriptors: true})
+		rr.blobs = st
+		runtime.AddCleanup(rr, func(st *filesystem.Storage) { st.Close() }, st)
+	}
+	return rr
 }
 
 // listTree is `git ls-tree -r --full-tree` under prefix: regular and
@@ -236,7 +251,7 @@ func (r *refRepo) Read(p string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	obj, err := r.repo.Storer.EncodedObject(plumbing.BlobObject, h)
+	obj, err := r.blobs.EncodedObject(plumbing.BlobObject, h)
 	if err != nil || obj.Size() > MaxClaimFileBytes {
 		return nil, false
 	}
