@@ -79,7 +79,7 @@ type fixture struct {
 
 // pinAll confirms every anchor of the repository as `clew-lsp confirm
 // --all` would, writes the docs and commits.
-func pinAll(t *testing.T, r *wstest.Repo) {
+func pinAll(t testing.TB, r *wstest.Repo) {
 	t.Helper()
 	snap, err := disk.Load(r.Dir)
 	if err != nil {

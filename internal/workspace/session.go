@@ -105,8 +105,30 @@ func (s *Session) SetOverlays(changes map[string][]byte) {
 		per[snap][rel] = text
 	}
 	for snap, ch := range per {
-		s.folders[snap.root] = snap.WithOverlays(ch)
+		next := snap.WithOverlays(ch)
+		if _, cfg := ch[ConfigFile]; !cfg {
+			// Only buffers changed, so what the previous snapshot read from
+			// disk is still the disk (disk changes arrive via DiskChanged,
+			// which re-reads everything), except the files whose buffers
+			// opened, changed or closed. Re-reading every doc and hinted
+			// file on each keystroke was most of a diagnosis pass.
+			next.reads = snap.reads.without(ch)
+		}
+		s.folders[snap.root] = next
 	}
+}
+
+// without copies the cache minus the given paths.
+func (c *readCache) without(drop map[string][]byte) *readCache {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := &readCache{m: make(map[string]readResult, len(c.m))}
+	for k, v := range c.m {
+		if _, ok := drop[k]; !ok {
+			n.m[k] = v
+		}
+	}
+	return n
 }
 
 // DiskChanged makes new snapshots that re-list and re-read the folders
