@@ -10,6 +10,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/lsp"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/gitstate"
 )
 
 func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
@@ -23,6 +24,7 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	stdinFile = stdin()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	backend := lsp.NewWorkspaceBackend(disk.Loader)
+	backend.Session().UseSiblings(gitstate.NewSiblings())
 	err := lsp.Serve(ctx, stdio{}, backend, logger, lsp.WithVersion(versionString()))
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return 1

@@ -3,7 +3,6 @@ package workspace
 import (
 	"context"
 	"sort"
-	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/claims"
@@ -103,23 +102,33 @@ func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
 }
 
 // lineSpan returns the byte span of a 1-based line of a file (without its
-// line break); (0, 0) when the file or line does not exist.
+// line break); (0, 0) when the file or line does not exist. Line starts are
+// computed once per file and snapshot: a law with a thousand failing legs
+// asks for a thousand lines of one file.
 func (s *Snapshot) lineSpan(p string, line int) (int, int) {
 	text, st := s.ReadFile(p)
 	if st != anchors.FileOK || line < 1 {
 		return 0, 0
 	}
-	start := 0
-	for n := 1; n < line; n++ {
-		i := strings.IndexByte(string(text[start:]), '\n')
-		if i < 0 {
-			return 0, 0
+	var starts []int
+	if v, ok := s.lineStarts.Load(p); ok {
+		starts = v.([]int)
+	} else {
+		starts = []int{0}
+		for i, c := range text {
+			if c == '\n' {
+				starts = append(starts, i+1)
+			}
 		}
-		start += i + 1
+		s.lineStarts.Store(p, starts)
 	}
-	end := start
-	for end < len(text) && text[end] != '\n' {
-		end++
+	if line > len(starts) {
+		return 0, 0
+	}
+	start := starts[line-1]
+	end := len(text)
+	if line < len(starts) {
+		end = starts[line] - 1
 	}
 	if end > start && text[end-1] == '\r' {
 		end--

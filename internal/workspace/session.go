@@ -20,6 +20,15 @@ type Session struct {
 	load     Loader
 	folders  map[string]*Snapshot // absolute root → newest snapshot
 	settings []byte               // editor settings (JSON, .clew.yml keys)
+	siblings Siblings
+}
+
+// UseSiblings sets how every folder opens the sibling repositories its
+// brain declares.
+func (s *Session) UseSiblings(sib Siblings) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.siblings = sib
 }
 
 // NewSession returns an empty session.
@@ -40,6 +49,7 @@ func (s *Session) AddFolder(root string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	snap.applySettings(s.settings)
+	snap.siblings = s.siblings
 	s.folders[abs] = snap
 	return nil
 }
@@ -177,6 +187,7 @@ func (s *Snapshot) Relist() (*Snapshot, error) {
 	}
 	n.tables = s.tables
 	n.settings = s.settings
+	n.siblings = s.siblings
 	if len(s.overlays) > 0 {
 		return n.WithOverlays(s.overlays), nil
 	}

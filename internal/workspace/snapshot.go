@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"path"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
@@ -65,6 +66,8 @@ type Snapshot struct {
 	reads    *readCache
 	settings []byte // editor settings, used when there is no .clew.yml
 	siblings Siblings
+	// lineStarts memoises line offsets per path (claims diagnostics).
+	lineStarts *sync.Map
 }
 
 // Load builds the first snapshot of a workspace.
@@ -77,7 +80,7 @@ func Load(root string, files Files, git Git) (*Snapshot, error) {
 	s := &Snapshot{
 		id: snapshotSeq.Add(1), root: root, files: files, git: git,
 		list: list, inList: make(map[string]bool, len(list)),
-		overlays: map[string][]byte{}, tables: newTableCache(), reads: newReadCache(),
+		overlays: map[string][]byte{}, tables: newTableCache(), reads: newReadCache(), lineStarts: &sync.Map{},
 	}
 	for _, p := range list {
 		s.inList[p] = true
@@ -114,6 +117,7 @@ func (s *Snapshot) WithOverlays(changes map[string][]byte) *Snapshot {
 		}
 	}
 	n.reads = newReadCache()
+	n.lineStarts = &sync.Map{}
 	n.loadConfig()
 	return &n
 }

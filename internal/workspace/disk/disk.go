@@ -21,7 +21,8 @@ var DefaultExcludes = map[string]bool{".git": true, "node_modules": true, "vendo
 
 // Files implements workspace.Files over a directory.
 type Files struct {
-	root string // absolute, symlinks resolved
+	root string   // absolute, symlinks resolved
+	fsys *os.Root // reads go through it: nothing outside root is reachable
 	git  *gitstate.Repo
 }
 
@@ -61,7 +62,11 @@ func Open(root string) (*Files, *gitstate.Repo, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading git repository at %s: %w", root, err)
 	}
-	return &Files{root: abs, git: g}, g, nil
+	fsys, err := os.OpenRoot(abs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("workspace %s: %w", root, err)
+	}
+	return &Files{root: abs, fsys: fsys, git: g}, g, nil
 }
 
 // Root is the absolute workspace directory.
@@ -157,22 +162,24 @@ func within(root, p string) bool {
 	return p == root || strings.HasPrefix(p, root+string(filepath.Separator))
 }
 
-// Read returns a file's bytes.
+// Read returns a file's bytes. os.Root resolves the path inside the root
+// (one openat per component, no EvalSymlinks) and refuses any symlink that
+// leaves it.
 func (f *Files) Read(rel string) ([]byte, error) {
-	p, err := f.abs(rel)
+	name, err := rootName(rel)
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadFile(p)
+	return f.fsys.ReadFile(name)
 }
 
 // Size returns a regular file's size; anything else is missing.
 func (f *Files) Size(rel string) (int64, error) {
-	p, err := f.abs(rel)
+	name, err := rootName(rel)
 	if err != nil {
 		return 0, err
 	}
-	st, err := os.Stat(p)
+	st, err := f.fsys.Stat(name)
 	if err != nil {
 		return 0, err
 	}
@@ -180,6 +187,14 @@ func (f *Files) Size(rel string) (int64, error) {
 		return 0, fs.ErrNotExist
 	}
 	return st.Size(), nil
+}
+
+// rootName checks a workspace path before it reaches os.Root.
+func rootName(rel string) (string, error) {
+	if rel == "" || filepath.IsAbs(rel) || strings.Contains(rel, "\\") {
+		return "", fs.ErrNotExist
+	}
+	return filepath.FromSlash(rel), nil
 }
 
 // WriteFile replaces a workspace file through a temporary file and a
