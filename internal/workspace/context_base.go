@@ -112,11 +112,23 @@ func (s *Snapshot) contextMemo() *cxMemo {
 const readWorkers = 8
 
 func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
+	// The Check (anchor states, claims) parses the anchored files while the
+	// workspace is read and scanned: one is CPU, the other system calls.
+	type checked struct {
+		rep *Report
+		err error
+	}
+	checkDone := make(chan checked, 1)
+	go func() {
+		rep, err := s.Check(ctx, CheckOptions{})
+		checkDone <- checked{rep, err}
+	}()
 	paths := s.Files()
 	b.files = make([]cxFile, len(paths))
 	b.byPath = make(map[string]int, len(paths))
 	s.preload(paths)
 	if err := ctx.Err(); err != nil {
+		<-checkDone
 		return err
 	}
 	memo := s.contextMemo()
@@ -142,6 +154,7 @@ func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
+		<-checkDone
 		return err
 	}
 	b.lex = newCxLex(lexed)
@@ -165,10 +178,11 @@ func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
 		b.docAt[d.path] = d
 	}
 
-	rep, err := s.Check(ctx, CheckOptions{})
-	if err != nil {
-		return err
+	done := <-checkDone
+	if done.err != nil {
+		return done.err
 	}
+	rep := done.rep
 	b.anchors = rep.Anchors
 	seen := map[string]bool{}
 	for _, a := range rep.Anchors {
