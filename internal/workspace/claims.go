@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/claims"
@@ -58,7 +59,9 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	} else {
 		in.Config, in.ConfigMissing = claims.DefaultConfig(), true
 	}
-	in.Repos = append(in.Repos, s.brainRepo())
+	brain := s.brainRepo()
+	in.Repos = append(in.Repos, brain)
+	s.preload(s.claimsReadSet(in.Docs, brain.Files()))
 	for _, entry := range in.Config.Repos {
 		channel := in.Config.ChannelFor(entry.Key)
 		if s.siblings != nil {
@@ -91,6 +94,44 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	rep.claimsReport = claims.Report(res)
 	rep.claimFindings = s.buildClaimFindings(rep)
 	return nil
+}
+
+// claimsReadSet lists the brain's tracked files that some leg's include
+// glob covers, so they can be read in parallel before the engine, which
+// reads one file at a time, asks for them. It is only a warm-up: the engine
+// still decides what matches.
+func (s *Snapshot) claimsReadSet(docs map[string][]byte, tracked []string) []string {
+	literal := map[string]bool{}
+	seen := map[string]bool{}
+	var globs []*claims.Glob
+	for doc, b := range docs {
+		legs, _ := claims.ParseDoc(doc, b)
+		for _, l := range legs {
+			if (l.Repo != "brain" && l.Repo != "*") || seen[l.Include] {
+				continue
+			}
+			seen[l.Include] = true
+			if !strings.ContainsAny(l.Include, "*?[]{}()!+@\\") {
+				literal[l.Include] = true
+			} else if g, msg := claims.CompileGlob(l.Include); msg == "" && g != nil {
+				globs = append(globs, g)
+			}
+		}
+	}
+	var out []string
+	for _, p := range tracked {
+		if literal[p] {
+			out = append(out, p)
+			continue
+		}
+		for _, g := range globs {
+			if g.Match(p) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // lineDiagnostic converts a claims diagnostic (doc and line) into one that
