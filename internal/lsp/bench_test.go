@@ -4,13 +4,18 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/clew-lsp/clew-lsp/internal/lsp/lsptest"
@@ -185,4 +190,78 @@ func countPublishes(s lsptest.State, path string) int {
 		}
 	}
 	return n
+}
+
+// TestRSSAfterIndexing measures the real binary's memory after it indexed a
+// workspace and finished its first diagnosis pass, then answered a lens and
+// a completion. Opt-in:
+//
+//	go build -o /tmp/clew ./cmd/clew-lsp
+//	CLEW_BIN=/tmp/clew CLEW_RSS_ROOT=$(go env GOROOT)/src go test ./internal/lsp -run RSS -v
+func TestRSSAfterIndexing(t *testing.T) {
+	bin, root := os.Getenv("CLEW_BIN"), os.Getenv("CLEW_RSS_ROOT")
+	if bin == "" || root == "" {
+		t.Skip("set CLEW_BIN and CLEW_RSS_ROOT")
+	}
+	var pid atomic.Int64
+	c := lsptest.Pipe(t, func(ctx context.Context, rwc io.ReadWriteCloser) error {
+		cmd := exec.CommandContext(ctx, bin, "serve")
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = rwc, rwc, io.Discard
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		pid.Store(int64(cmd.Process.Pid))
+		return cmd.Wait()
+	}, lsptest.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	t0 := time.Now()
+	if _, err := c.Initialize(ctx, root); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.AwaitDiagnosed(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	first := time.Since(t0)
+	rss := func() string {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid.Load()))
+		if err != nil {
+			return err.Error()
+		}
+		var out []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "VmRSS") || strings.HasPrefix(l, "VmHWM") {
+				out = append(out, strings.Join(strings.Fields(l), " "))
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	t.Logf("initialize → first diagnosis %v; %s", first, rss())
+
+	// Exercise the queries on a large file and a doc.
+	var docs []string
+	_ = filepath.WalkDir(filepath.Join(root, "docs"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			docs = append(docs, p)
+		}
+		return nil
+	})
+	if len(docs) > 0 {
+		text, err := os.ReadFile(docs[0])
+		mustB(t, err)
+		mustB(t, c.Open(ctx, docs[0], "markdown", string(text)+"<!-- @code function "))
+		var list protocol.CompletionList
+		n := strings.Count(string(text), "\n")
+		mustB(t, c.Call(ctx, protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{
+			TextDocumentPositionParams: tdp(docs[0], uint32(n), uint32(len("<!-- @code function ")))}, &list))
+		t.Logf("completion: %d names (incomplete %v); %s", len(list.Items), list.IsIncomplete, rss())
+	}
+	big := filepath.Join(root, "src", "net", "http", "server.go")
+	if text, err := os.ReadFile(big); err == nil {
+		mustB(t, c.Open(ctx, big, "go", string(text)))
+		var lenses []protocol.CodeLens
+		mustB(t, c.Call(ctx, protocol.MethodTextDocumentCodeLens, &protocol.CodeLensParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: uri.File(big)}}, &lenses))
+		t.Logf("lenses on net/http/server.go: %d; %s", len(lenses), rss())
+	}
 }
