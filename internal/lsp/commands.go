@@ -120,6 +120,9 @@ type ConfirmResult struct {
 	Confirmed []string `json:"confirmed"` // anchor ids
 	Refused   []string `json:"refused,omitempty"`
 	Message   string   `json:"message,omitempty"`
+	// Edit is the edit itself when the client cannot apply edits
+	// (no workspace.applyEdit capability): a script applies it.
+	Edit *protocol.WorkspaceEdit `json:"edit,omitempty"`
 }
 
 // runConfirm pins and confirms anchors as reviewed (SPEC §2.4): the one on
@@ -193,6 +196,11 @@ func runConfirm(ctx context.Context, r *request, raw json.RawMessage) (any, erro
 		return res, nil
 	}
 	we := mergeEdits(edits)
+	if w := r.s.clientCaps().Workspace; w == nil || w.ApplyEdit == nil || !*w.ApplyEdit {
+		res.Edit = we
+		res.Message = "the editor cannot apply edits (no workspace/applyEdit); the edit is in this answer"
+		return res, nil
+	}
 	var applied protocol.ApplyWorkspaceEditResult
 	if _, err := r.s.conn.Call(ctx, protocol.MethodWorkspaceApplyEdit,
 		&protocol.ApplyWorkspaceEditParams{Label: ptr("clew: confirm reviewed"), Edit: *we}, &applied); err != nil {

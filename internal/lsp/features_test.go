@@ -657,11 +657,39 @@ func TestDocumentLinks(t *testing.T) {
 	}
 }
 
+// TestConfirmWithoutApplyEdit: a client that cannot apply edits gets the
+// edit in the answer, and the server writes nothing.
+func TestConfirmWithoutApplyEdit(t *testing.T) {
+	caps := defaultTestCaps()
+	caps.Workspace.ApplyEdit = ptr(false)
+	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{Capabilities: &caps})
+	f.init()
+	doc := f.open("docs/guide.md")
+	f.edit("docs/guide.md", regexpSHA(strings.ReplaceAll(doc, " sha=", " xsha=")))
+	f.awaitCode("docs/guide.md", "anchor/unpinned", 6)
+	b, err := protocol.Marshal(map[string]any{"textDocument": map[string]any{"uri": uri.File(f.path("docs/guide.md"))}})
+	must(t, err)
+	var cr ConfirmResult
+	must(t, f.call(protocol.MethodWorkspaceExecuteCommand, &protocol.ExecuteCommandParams{Command: "clew.confirm",
+		Arguments: []protocol.LSPAny{b}}, &cr))
+	if cr.Applied || cr.Edit == nil || len(cr.Confirmed) != 2 || len(f.c.State().Edits) != 0 {
+		t.Fatalf("confirm result %+v", cr)
+	}
+	if got := applyEdit(t, cr.Edit, f.path("docs/guide.md"), regexpSHA(strings.ReplaceAll(doc, " sha=", " xsha="))); got != doc {
+		t.Errorf("confirm all in the doc:\n%s", got)
+	}
+	if f.r.Read("docs/guide.md") != doc {
+		t.Error("the server wrote the doc")
+	}
+}
+
 // TestCommands: clew.confirm asks the editor to apply the edit;
 // clew.verifyWorkspace answers verify's JSON; unknown commands and bad
 // arguments are clean errors.
 func TestCommands(t *testing.T) {
-	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{})
+	caps := defaultTestCaps()
+	caps.Workspace.ApplyEdit = ptr(true)
+	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{Capabilities: &caps})
 	res := f.init()
 	cmds := strings.Join(res.Capabilities.ExecuteCommandProvider.Commands, " ")
 	for _, c := range []string{"clew.confirm", "clew.showAnchors", "clew.verifyWorkspace"} {

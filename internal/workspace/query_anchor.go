@@ -83,11 +83,26 @@ func (s *Snapshot) fileDecls(rel string) ([]symbols.Decl, []byte) {
 	return s.tables.parse(lang, text).Decls, text
 }
 
+// declMemo keeps the declaration tables one query has looked up, so a
+// query over many anchors hashes each file once. A nil memo keeps nothing.
+type declMemo map[string][]symbols.Decl
+
+func (s *Snapshot) declsIn(m declMemo, rel string) []symbols.Decl {
+	if d, ok := m[rel]; ok {
+		return d
+	}
+	d, _ := s.fileDecls(rel)
+	if m != nil {
+		m[rel] = d
+	}
+	return d
+}
+
 // declOf finds a symbol binding's declaration in its file: same kind and
 // qualified name, the one nearest the binding's line when overloads share
 // both.
-func (s *Snapshot) declOf(b anchors.Binding) (symbols.Decl, bool) {
-	decls, _ := s.fileDecls(b.Path)
+func (s *Snapshot) declOf(m declMemo, b anchors.Binding) (symbols.Decl, bool) {
+	decls := s.declsIn(m, b.Path)
 	best, found := symbols.Decl{}, false
 	for _, d := range decls {
 		if d.Kind != b.Kind || d.QualifiedName != b.QualifiedName {
@@ -109,10 +124,10 @@ func qAbs(n int) int {
 
 // bindingLocation is where an anchor binds now: a declaration's name, the
 // first line of a line range (through its last line), or the top of a doc.
-func (s *Snapshot) bindingLocation(b anchors.Binding) (Location, bool) {
+func (s *Snapshot) bindingLocation(m declMemo, b anchors.Binding) (Location, bool) {
 	switch b.Form {
 	case anchors.FormSymbol:
-		d, ok := s.declOf(b)
+		d, ok := s.declOf(m, b)
 		if !ok {
 			return Location{}, false
 		}
@@ -148,7 +163,7 @@ func (s *Snapshot) linesLocation(rel string, start, end int) (Location, bool) {
 
 // candidateLocation locates an ambiguous candidate or a suggestion.
 func (s *Snapshot) candidateLocation(c anchors.Candidate) (Location, bool) {
-	return s.bindingLocation(anchors.Binding{Form: anchors.FormSymbol, Kind: c.Kind,
+	return s.bindingLocation(nil, anchors.Binding{Form: anchors.FormSymbol, Kind: c.Kind,
 		QualifiedName: c.QualifiedName, Path: c.Path, StartLine: c.LineStart})
 }
 

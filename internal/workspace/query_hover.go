@@ -162,12 +162,13 @@ func (r *Report) CodeHints(s *Snapshot) map[string][]Finding {
 	}
 	groups := map[Location]*group{}
 	var order []Location
+	memo := declMemo{}
 	for _, a := range r.Anchors {
 		f := a.Found
 		if a.State != anchors.StateStale || f == nil || f.Form == anchors.FormDoc || s.IsDoc(f.Path) {
 			continue
 		}
-		loc, ok := s.bindingLocation(*f)
+		loc, ok := s.bindingLocation(memo, *f)
 		if !ok {
 			continue
 		}

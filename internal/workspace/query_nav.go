@@ -25,6 +25,7 @@ func (r *Report) Lenses(s *Snapshot, rel string) []Lens {
 	}
 	var order []string
 	groups := map[string]*group{}
+	memo := declMemo{}
 	for _, a := range r.Anchors {
 		f := a.Found
 		if f == nil || f.Path != rel {
@@ -36,7 +37,7 @@ func (r *Report) Lenses(s *Snapshot, rel string) []Lens {
 		}
 		g := groups[key]
 		if g == nil {
-			loc, ok := s.bindingLocation(*f)
+			loc, ok := s.bindingLocation(memo, *f)
 			if !ok {
 				continue
 			}
@@ -119,7 +120,7 @@ func (r *Report) Definition(s *Snapshot, rel string, off int) []Location {
 		return r.claimDefinition(s, rel, off)
 	}
 	if a.Found != nil {
-		if loc, ok := s.bindingLocation(*a.Found); ok {
+		if loc, ok := s.bindingLocation(nil, *a.Found); ok {
 			return []Location{loc}
 		}
 		return nil
