@@ -77,7 +77,7 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 }
 
 func BenchmarkDidChangeLatency(b *testing.B) {
-	for _, delay := range []time.Duration{0, DefaultDiagnosticsDelay} {
+	for _, delay := range []time.Duration{0, 25 * time.Millisecond, DefaultDiagnosticsDelay} {
 		b.Run(fmt.Sprintf("debounce=%v", delay), func(b *testing.B) {
 			for range b.N {
 				benchLatency(b, delay)
