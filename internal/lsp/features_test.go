@@ -813,3 +813,23 @@ func TestIndexingProgress(t *testing.T) {
 		t.Errorf("progress %v", kinds)
 	}
 }
+
+// TestCodeActionAfterNonASCII: a diagnostic after non-ASCII text on its
+// line round-trips through UTF-16 and still matches its finding; the fix's
+// edit lands on the right bytes.
+func TestCodeActionAfterNonASCII(t *testing.T) {
+	doc := "# Ü\n\nÜnïcödé 😀 <!-- @code method Resolver.Resolve lib/resolve.go --> 😀 trailing\n"
+	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/u.md": "# Ü\n"}, lsptest.Options{})
+	f.init()
+	f.open("docs/u.md")
+	f.edit("docs/u.md", doc)
+	d := f.awaitCode("docs/u.md", "anchor/unpinned", 3)
+	if d.Range.Start.Character != 11 {
+		t.Errorf("diagnostic at character %d, want 11", d.Range.Start.Character)
+	}
+	pin := find(t, f.codeActions("docs/u.md", []protocol.Diagnostic{d}), "Pin")
+	got := applyEdit(t, pin.Edit, f.path("docs/u.md"), doc)
+	if !strings.HasPrefix(got, "# Ü\n\nÜnïcödé 😀 <!-- @code method Resolver.Resolve lib/resolve.go sha=") || !strings.HasSuffix(got, " --> 😀 trailing\n") {
+		t.Errorf("pin:\n%s", got)
+	}
+}

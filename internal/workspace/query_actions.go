@@ -168,9 +168,10 @@ func (r *Report) ConfirmAll(doc string) (Fix, bool) {
 }
 
 // MentionEdits rewrites whole-word mentions of oldName to newName in the
-// prose of a's passage: outside fenced code blocks and outside HTML
-// comments (so neither this anchor nor any other is touched). Inline code
-// (`oldName`) is prose that names the code, so it is rewritten too.
+// prose of a's passage: outside code blocks (fenced, or indented four
+// spaces as the anchor parser reads them) and outside HTML comments (so
+// neither this anchor nor any other is touched). Inline code (`oldName`) is
+// prose that names the code, so it is rewritten too.
 func MentionEdits(text []byte, a anchors.Anchor, oldName, newName string) []anchors.Edit {
 	if oldName == "" || oldName == newName {
 		return nil
@@ -193,6 +194,8 @@ func MentionEdits(text []byte, a anchors.Anchor, oldName, newName string) []anch
 			}
 		case !inComment && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
 			inFence, fenceMark = true, trimmed[:3]
+		case !inComment && (strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t")):
+			// An indented code block, as the anchor parser reads it.
 		default:
 			if lineNo >= a.Passage.StartLine && lineNo <= a.Passage.EndLine {
 				out = append(out, qWordEdits(line, start, oldName, newName, &inComment)...)
