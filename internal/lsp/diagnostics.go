@@ -183,7 +183,26 @@ func (p *publisher) publish(ctx context.Context, id uint64, results map[string]F
 			p.s.logger.Warn("publishDiagnostics not sent", "uri", string(pd.URI), "error", err)
 		}
 	}
+	if len(sends) > 0 {
+		p.s.refreshLenses()
+	}
 	if err := p.s.conn.Notify(p.s.ctx, MethodDiagnosed, &DiagnosedParams{Snapshot: id}); err != nil {
 		p.s.logger.Debug("diagnosed notification not sent", "error", err)
 	}
+}
+
+// refreshLenses asks the client to re-request code lenses after a pass
+// changed what is stale: a code file's lens ("1 stale") is computed from
+// docs the editor may not be showing. It is a request, so it runs on its
+// own goroutine; clients that do not support it are never asked.
+func (s *server) refreshLenses() {
+	w := s.clientCaps().Workspace
+	if w == nil || w.CodeLens == nil || w.CodeLens.RefreshSupport == nil || !*w.CodeLens.RefreshSupport {
+		return
+	}
+	go func() {
+		if _, err := s.conn.Call(s.ctx, protocol.MethodWorkspaceCodeLensRefresh, nil, nil); err != nil {
+			s.logger.Debug("codeLens/refresh not answered", "error", err)
+		}
+	}()
 }

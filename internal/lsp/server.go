@@ -30,8 +30,11 @@ var ErrExitWithoutShutdown = errors.New("lsp: exit before shutdown")
 
 // DefaultDiagnosticsDelay is how long the server waits after the last change
 // before diagnosing. SPEC §4 wants diagnostics within 200 ms of the last
-// keystroke, so the wait takes half and leaves the rest to the check.
-const DefaultDiagnosticsDelay = 100 * time.Millisecond
+// keystroke and the goal is a p95 of 50 ms from didChange to
+// publishDiagnostics; a pass over 1,000 anchors takes ~10 ms and is cancelled
+// by the next keystroke, so a short wait only coalesces bursts (a paste, an
+// edit applied in several changes) and costs little while typing.
+const DefaultDiagnosticsDelay = 25 * time.Millisecond
 
 // Option configures Serve.
 type Option func(*config)

@@ -172,6 +172,11 @@ func TestUnsavedEditFlipsStaleAndBack(t *testing.T) {
 	if _, err := c.Await(ctx, "Resolve stale", hasLine10); err != nil {
 		t.Fatal(err)
 	}
+	// The code file's lens ("1 stale") depends on the doc: the client is
+	// asked to refresh lenses after a pass that changed diagnostics.
+	if _, err := c.Await(ctx, "codeLens/refresh", func(st lsptest.State) bool { return st.LensRefreshes > 0 }); err != nil {
+		t.Fatal(err)
+	}
 	for _, d := range c.Diagnostics(doc) {
 		if d.Range.Start.Line == 9 && codeOf(d) != "anchor/stale" {
 			t.Errorf("line 10 is %v, want anchor/stale", d.Code)

@@ -58,6 +58,7 @@ type Client struct {
 	progress      []json.RawMessage
 	diagnosed     []uint64
 	registrations []protocol.Registration
+	lensRefreshes int
 	configPulls   int
 	errs          []ErrorResponse // every error response the server sent
 	edits         []protocol.ApplyWorkspaceEditParams
@@ -164,6 +165,7 @@ func defaultCapabilities() protocol.ClientCapabilities {
 			Configuration:          &t,
 			DidChangeConfiguration: &protocol.DidChangeConfigurationClientCapabilities{DynamicRegistration: &t},
 			WorkspaceFolders:       &t,
+			CodeLens:               &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: &t},
 		},
 		Window: &protocol.WindowClientCapabilities{WorkDoneProgress: &t},
 	}
@@ -256,6 +258,8 @@ type State struct {
 	Logs          []protocol.LogMessageParams
 	Progress      []json.RawMessage // the value of each $/progress
 	Registrations []protocol.Registration
+	// LensRefreshes counts workspace/codeLens/refresh requests.
+	LensRefreshes int
 	ConfigPulls   int
 	// Errors is every error response the server sent, including those to
 	// malformed input that the connection itself drops.
@@ -284,6 +288,7 @@ func (c *Client) stateLocked() State {
 		Logs:          slices.Clone(c.logs),
 		Progress:      slices.Clone(c.progress),
 		Registrations: slices.Clone(c.registrations),
+		LensRefreshes: c.lensRefreshes,
 		ConfigPulls:   c.configPulls,
 		Errors:        slices.Clone(c.errs),
 		Edits:         slices.Clone(c.edits),
@@ -368,6 +373,9 @@ func (c *Client) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		_ = json.Unmarshal(params, &p)
 		c.record(func() { c.progress = append(c.progress, p.Value) })
 	case protocol.MethodWindowWorkDoneProgressCreate:
+		return nil, nil
+	case protocol.MethodWorkspaceCodeLensRefresh:
+		c.record(func() { c.lensRefreshes++ })
 		return nil, nil
 	case protocol.MethodClientRegisterCapability:
 		var p protocol.RegistrationParams
