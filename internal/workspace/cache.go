@@ -11,8 +11,42 @@ import (
 // tableCache memoises declaration tables by language and content hash, so
 // a file is parsed once however many snapshots and checks see it.
 type tableCache struct {
-	mu sync.Mutex
-	m  map[[sha256.Size]byte]symbols.Table
+	mu   sync.Mutex
+	m    map[[sha256.Size]byte]symbols.Table
+	docs map[[sha256.Size]byte]parsedDoc // anchors of a doc, by path and content
+}
+
+// parsedDoc is one doc's anchors and parse diagnostics. Callers must not
+// modify the slices: they are shared by every snapshot with that content.
+type parsedDoc struct {
+	anchors []anchors.Anchor
+	diags   []anchors.Diagnostic
+}
+
+// parseDoc memoises anchors.ParseDoc: a diagnosis pass after a keystroke
+// re-parses only the doc that changed.
+func (c *tableCache) parseDoc(path string, text []byte) parsedDoc {
+	h := sha256.New()
+	h.Write([]byte(path))
+	h.Write([]byte{0})
+	h.Write(text)
+	var key [sha256.Size]byte
+	copy(key[:], h.Sum(nil))
+	c.mu.Lock()
+	d, ok := c.docs[key]
+	c.mu.Unlock()
+	if ok {
+		return d
+	}
+	as, ds := anchors.ParseDoc(path, text)
+	d = parsedDoc{as, ds}
+	c.mu.Lock()
+	if len(c.docs) >= maxCachedTables {
+		c.docs = map[[sha256.Size]byte]parsedDoc{}
+	}
+	c.docs[key] = d
+	c.mu.Unlock()
+	return d
 }
 
 // maxCachedTables bounds the memo; past it the cache starts over rather
@@ -20,7 +54,7 @@ type tableCache struct {
 const maxCachedTables = 50000
 
 func newTableCache() *tableCache {
-	return &tableCache{m: map[[sha256.Size]byte]symbols.Table{}}
+	return &tableCache{m: map[[sha256.Size]byte]symbols.Table{}, docs: map[[sha256.Size]byte]parsedDoc{}}
 }
 
 func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {

@@ -122,9 +122,9 @@ func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
 		if st != anchors.FileOK {
 			continue
 		}
-		as, ds := anchors.ParseDoc(doc, text)
-		out.anchors = append(out.anchors, as...)
-		for _, d := range ds {
+		parsed := s.tables.parseDoc(doc, text)
+		out.anchors = append(out.anchors, parsed.anchors...)
+		for _, d := range parsed.diags {
 			diags = append(diags, fromAnchorDiag(d))
 		}
 	}
