@@ -44,6 +44,20 @@ function cursorArguments() {
   }];
 }
 
+// showLocations opens the references peek at the lens position with the
+// passages (LSP locations) the server returned.
+async function showLocations(arg, locations) {
+  if (!client || locations.length === 0) {
+    vscode.window.showInformationMessage('clew: no passages bind this code');
+    return;
+  }
+  const conv = client.protocol2CodeConverter;
+  const uri = conv.asUri(arg.textDocument ? arg.textDocument.uri : arg.uri);
+  const pos = conv.asPosition(arg.position);
+  const locs = await Promise.all(locations.map((l) => conv.asLocation(l)));
+  await vscode.commands.executeCommand('editor.action.showReferences', uri, pos, locs);
+}
+
 async function hasProjectConfig() {
   const found = await vscode.workspace.findFiles('{.clew.yml,.multivac/config.yml}', '**/node_modules/**', 1);
   return found.length > 0;
@@ -60,9 +74,16 @@ function createClient() {
     initializationOptions: serverSettings(),
     middleware: {
       // Palette invocations carry no arguments; give cursor commands the
-      // cursor. Lenses and code actions pass their own.
-      executeCommand: (command, args, next) =>
-        next(command, args.length === 0 && AT_CURSOR.has(command) ? cursorArguments() : args),
+      // cursor. Lenses and code actions pass their own. clew.showAnchors
+      // answers with locations, shown in VS Code's references peek.
+      executeCommand: async (command, args, next) => {
+        const callArgs = args.length === 0 && AT_CURSOR.has(command) ? cursorArguments() : args;
+        const result = await next(command, callArgs);
+        if (command === 'clew.showAnchors' && Array.isArray(result) && callArgs[0]) {
+          await showLocations(callArgs[0], result);
+        }
+        return result;
+      },
     },
   });
 }

@@ -166,15 +166,50 @@ function M.execute(command, arguments)
   c.request('workspace/executeCommand', params, function(err, result)
     if err then
       vim.notify('clew: ' .. command .. ': ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    elseif command == 'clew.showAnchors' then
+      M.show_locations(result, 'clew: anchors')
     elseif result ~= nil then
       vim.notify(vim.inspect(result), vim.log.levels.INFO)
     end
   end, bufnr)
 end
 
+-- show_locations puts the locations a server command returned (the code
+-- lens "2 docs · 1 stale" answers with the passages) in the quickfix list.
+function M.show_locations(result, title)
+  if type(result) ~= 'table' or vim.tbl_isempty(result) then
+    vim.notify('clew: nothing to show', vim.log.levels.INFO)
+    return
+  end
+  local ok, items = pcall(vim.lsp.util.locations_to_items, result, 'utf-16')
+  if not ok then
+    items = vim.lsp.util.locations_to_items(result)
+  end
+  vim.fn.setqflist({}, ' ', { title = title or 'clew', items = items })
+  vim.cmd('copen')
+end
+
+-- show_anchors runs clew.showAnchors on the server for a lens (client-side
+-- handler: Neovim calls it instead of sending the command itself).
+local function show_anchors(command, ctx)
+  local c = vim.lsp.get_client_by_id(ctx.client_id)
+  if not c then
+    return
+  end
+  c.request('workspace/executeCommand', { command = command.command, arguments = command.arguments },
+    function(err, result)
+      if err then
+        vim.notify('clew: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      else
+        M.show_locations(result, 'clew: anchors')
+      end
+    end, ctx.bufnr)
+end
+
 local group
 
 function M.setup(opts)
+  vim.lsp.commands['clew.showAnchors'] = show_anchors
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   group = vim.api.nvim_create_augroup('clew', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
