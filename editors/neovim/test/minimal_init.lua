@@ -118,6 +118,24 @@ local ok, err = pcall(function()
     check(found, 'diagnostic follows an unsaved edit after non-ASCII text (byte col ' .. (col + 1) .. ')')
   end
 
+  -- With the real server: the lens command on the anchored declaration
+  -- fills the quickfix list with the passage that binds it.
+  if os.getenv('CLEW_MARKER_EDIT') ~= '1' then
+    vim.fn.setqflist({}, 'r')
+    vim.lsp.commands['clew.showAnchors']({
+      command = 'clew.showAnchors',
+      arguments = { { textDocument = { uri = vim.uri_from_bufnr(gobuf) }, position = { line = 3, character = 6 } } },
+    }, { client_id = client.id, bufnr = gobuf })
+    local shown = vim.wait(10000, function()
+      local qf = vim.fn.getqflist()
+      return #qf == 1 and vim.api.nvim_buf_get_name(qf[1].bufnr):sub(-#'docs/guide.md') == 'docs/guide.md' and qf[1].lnum == 5
+    end, 20)
+    if not shown then
+      log('quickfix: %s', vim.inspect(vim.fn.getqflist()))
+    end
+    check(shown, 'clew.showAnchors lists the passage in the quickfix list')
+  end
+
   vim.lsp.stop_client(client.id)
   check(vim.wait(5000, function() return vim.lsp.get_client_by_id(client.id) == nil end, 20), 'client stopped')
 end)
