@@ -46,13 +46,15 @@ var qCodeOpenerRE = regexp.MustCompile(`<!--\s*@code\b`)
 // `<!-- @code …`: kinds first, then qualified names of that kind, then
 // paths. Names come from the declarations the check already read (report,
 // called only when names are wanted) plus the file the anchor already names
-// after the cursor, so completion never parses the workspace.
-//
-// TODO(claims): inside `<!-- @anchor `, claim IDs and repo keys.
+// after the cursor, so completion never parses the workspace. Inside
+// `<!-- @anchor `: claim IDs, then repo keys (query_claims_complete.go).
 func (s *Snapshot) Complete(doc string, off int, report func() *Report) Completions {
 	text, ok := s.Text(doc)
 	if !ok || off < 0 || off > len(text) {
 		return Completions{}
+	}
+	if c, ok := s.completeClaimLeg(doc, text, off); ok {
+		return c
 	}
 	ls := off
 	for ls > 0 && text[ls-1] != '\n' {

@@ -102,13 +102,10 @@ func qLensTitle(refs []AnchorRef) string {
 	return strings.Join(parts, " · ")
 }
 
-// claimLenses is the extension point for lenses on claim rows of
-// `.multivac/invariants.md` ("ok · 4 legs" / "broken · leg 2", jumping to
-// the leg's matches).
-//
-// TODO(claims): fill in once ClaimReport carries the row's byte span and
-// the legs' match locations.
-func (r *Report) claimLenses(s *Snapshot, rel string) []Lens { return nil }
+// claimLenses puts the lenses on claim rows of `.multivac/invariants.md`
+// ("ok · 4 legs" / "broken · leg 2", jumping to the leg's matches); see
+// query_claims.go.
+func (r *Report) claimLenses(s *Snapshot, rel string) []Lens { return r.claimLensesOf(s, rel) }
 
 // Definition answers go-to-definition at byte offset off of file rel: on a
 // `@code` anchor, where it binds now (the declaration's name, the line
@@ -134,11 +131,11 @@ func (r *Report) Definition(s *Snapshot, rel string, off int) []Location {
 	return out
 }
 
-// claimDefinition is the extension point for definition on a claim ID (row
-// or leg) and on an `@anchor` leg: every match of its legs.
-//
-// TODO(claims): fill in from the claims report's leg matches.
-func (r *Report) claimDefinition(s *Snapshot, rel string, off int) []Location { return nil }
+// claimDefinition answers definition on a claim ID (row or leg): every
+// match of its legs; on an `@anchor` leg: its matches (query_claims.go).
+func (r *Report) claimDefinition(s *Snapshot, rel string, off int) []Location {
+	return r.claimDefinitionAt(s, rel, off)
+}
 
 // References answers find-references at byte offset off of a code file:
 // every anchor that binds the declaration there (or, for a line, every line
@@ -169,6 +166,9 @@ func (r *Report) References(s *Snapshot, rel string, off int) (refs []AnchorRef,
 // file rel: in a doc on an anchor, where it binds; anywhere else, the
 // anchors that bind the code there.
 func (r *Report) ShowAnchors(s *Snapshot, rel string, off int) []Location {
+	if locs, ok := r.claimShowAnchors(s, rel, off); ok {
+		return locs
+	}
 	if _, onAnchor := r.AnchorAt(rel, off); onAnchor {
 		return r.Definition(s, rel, off)
 	}
