@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -259,7 +260,7 @@ func (r *Report) legAt(s *Snapshot, doc string, off int) (id string, onID bool, 
 	if !found || off < 0 || off > len(text) {
 		return "", false, nil, false
 	}
-	line := 1 + strings.Count(string(text[:off]), "\n")
+	line := 1 + bytes.Count(text[:off], []byte{'\n'})
 	start, end := s.lineSpan(doc, line)
 	m := qLegOpenerRE.FindSubmatchIndex(text[start:end])
 	if m == nil {
@@ -322,7 +323,7 @@ func (r *Report) claimFixesOf(s *Snapshot, doc string, req int, fr FixRequest) [
 	if !ok || fr.StartByte < 0 || fr.StartByte > len(text) {
 		return nil
 	}
-	line := 1 + strings.Count(string(text[:fr.StartByte]), "\n")
+	line := 1 + bytes.Count(text[:fr.StartByte], []byte{'\n'})
 	var out []Fix
 	switch fr.Code {
 	case claims.CodeMoved:
