@@ -66,6 +66,10 @@ func completionKind(c workspace.Completion) protocol.CompletionItemKind {
 		return protocol.CompletionItemKindKeyword
 	case workspace.CompletePath:
 		return protocol.CompletionItemKindFile
+	case workspace.CompleteClaim:
+		return protocol.CompletionItemKindConstant
+	case workspace.CompleteRepo:
+		return protocol.CompletionItemKindModule
 	}
 	switch c.DeclKind {
 	case "function":
