@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -26,21 +24,7 @@ import (
 func tourRepo(t *testing.T) *wstest.Repo {
 	t.Helper()
 	r := wstest.New(t)
-	src := "../../examples/tour"
-	files := map[string]string{}
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(src, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Write(files)
+	r.CopyFrom("../../examples/tour")
 	r.Commit("tour")
 	return r
 }

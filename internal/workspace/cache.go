@@ -26,12 +26,7 @@ type parsedDoc struct {
 // parseDoc memoises anchors.ParseDoc: a diagnosis pass after a keystroke
 // re-parses only the doc that changed.
 func (c *tableCache) parseDoc(path string, text []byte) parsedDoc {
-	h := sha256.New()
-	h.Write([]byte(path))
-	h.Write([]byte{0})
-	h.Write(text)
-	var key [sha256.Size]byte
-	copy(key[:], h.Sum(nil))
+	key := contentKey(path, text)
 	c.mu.Lock()
 	d, ok := c.docs[key]
 	c.mu.Unlock()
@@ -58,12 +53,7 @@ func newTableCache() *tableCache {
 }
 
 func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
-	h := sha256.New()
-	h.Write([]byte(lang))
-	h.Write([]byte{0})
-	h.Write(src)
-	var key [sha256.Size]byte
-	copy(key[:], h.Sum(nil))
+	key := contentKey(string(lang), src)
 	c.mu.Lock()
 	t, ok := c.m[key]
 	c.mu.Unlock()
@@ -78,6 +68,18 @@ func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
 	c.m[key] = t
 	c.mu.Unlock()
 	return t
+}
+
+// contentKey identifies derived data by what it was derived from: a name
+// (language or path) and the bytes.
+func contentKey(name string, content []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	h.Write(content)
+	var key [sha256.Size]byte
+	copy(key[:], h.Sum(nil))
+	return key
 }
 
 // readCache makes a snapshot idempotent: the first read of a path is the

@@ -3,9 +3,6 @@ package workspace_test
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -25,27 +22,6 @@ import (
 //   - snapshot: a new snapshot of the same Load (WithOverlays), sharing the
 //     parsed tables and lexical scans: the server after an edit.
 //   - warm: the same request again on the same snapshot.
-
-func copyTourTB(tb testing.TB, r *wstest.Repo) {
-	tb.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(tourDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(tourDir, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	r.Write(files)
-}
 
 // cpuTime is the process's user and system time: on a shared machine the
 // wall clock measures the neighbours too, so the benchmarks report both.
@@ -109,7 +85,7 @@ func benchContext(b *testing.B, dir string, req devctx.Request) {
 // BenchmarkContextTour compiles inside Cache.Lookup in examples/tour.
 func BenchmarkContextTour(b *testing.B) {
 	r := wstest.New(b)
-	copyTourTB(b, r)
+	r.CopyFrom(tourDir)
 	r.Commit("tour")
 	benchContext(b, r.Dir, at("resolver/resolve.go", 24))
 }

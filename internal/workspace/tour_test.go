@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,27 +21,10 @@ var regenTour = flag.Bool("regen-tour", false, "re-pin examples/tour/docs from e
 
 const tourDir = "../../examples/tour"
 
-// copyTour copies the example into a fresh repository, so its verdicts do
-// not depend on the history of the clew-lsp repository around it.
+// copyTour copies the example into a fresh repository.
 func copyTour(t *testing.T, r *wstest.Repo) {
 	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(tourDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(tourDir, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Write(files)
+	r.CopyFrom(tourDir)
 }
 
 var shaRE = regexp.MustCompile(` sha=[0-9a-f,]+`)

@@ -5,6 +5,7 @@
 package wstest
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -145,4 +146,28 @@ func Keys(m map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// CopyFrom writes every regular file under the directory src into the work
+// tree (tests copy examples/tour this way, so its verdicts never depend on
+// the history of the repository around it).
+func (r *Repo) CopyFrom(src string) {
+	r.t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return nil
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.Write(files)
 }
