@@ -83,6 +83,22 @@ func (b *WorkspaceBackend) Configure(ctx context.Context, settings Settings) err
 	return nil
 }
 
+// AddFolder opens a folder added after initialize.
+func (b *WorkspaceBackend) AddFolder(path string) error {
+	err := b.sess.AddFolder(path)
+	b.bump()
+	return err
+}
+
+// RemoveFolder forgets a folder the editor closed.
+func (b *WorkspaceBackend) RemoveFolder(path string) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // the session keys folders by their resolved path
+	}
+	b.sess.RemoveFolder(path)
+	b.bump()
+}
+
 // DiskChanged re-reads the folders holding the given paths (watcher
 // batches, didChangeWatchedFiles).
 func (b *WorkspaceBackend) DiskChanged(paths []string) error {

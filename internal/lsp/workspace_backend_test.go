@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 
 	"github.com/clew-lsp/clew-lsp/internal/lsp/lsptest"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -198,5 +199,44 @@ func TestUTF16Columns(t *testing.T) {
 	d := c.Diagnostics(doc)[0]
 	if d.Range.Start.Character != 11 || codeOf(d) != "anchor/lost" {
 		t.Errorf("diagnostic at character %d (%v), want 11: é counts 1, 😀 counts 2", d.Range.Start.Character, d.Code)
+	}
+}
+
+// TestWorkspaceFoldersChange: a folder added after initialize is indexed
+// and diagnosed; removing it clears its diagnostics.
+func TestWorkspaceFoldersChange(t *testing.T) {
+	empty := wstest.New(t)
+	empty.Write(map[string]string{"README.md": "# nothing anchored\n"})
+	empty.Commit("empty")
+	tour := tourRepo(t)
+	c, _ := startWorkspaceServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := c.Initialize(ctx, empty.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws := res.Capabilities.Workspace; ws == nil || ws.WorkspaceFolders == nil || ws.WorkspaceFolders.Supported == nil || !*ws.WorkspaceFolders.Supported {
+		t.Fatal("workspace folder changes are not advertised")
+	}
+	if _, err := c.AwaitDiagnosed(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := filepath.EvalSymlinks(tour.Dir)
+	doc := filepath.Join(root, "docs", "architecture.md")
+	folder := []protocol.WorkspaceFolder{{URI: uri.File(tour.Dir), Name: "tour"}}
+	if err := c.Notify(ctx, protocol.MethodWorkspaceDidChangeWorkspaceFolders,
+		&protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{Added: folder, Removed: []protocol.WorkspaceFolder{}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Await(ctx, "diagnostics in the added folder", func(lsptest.State) bool { return len(c.Diagnostics(doc)) >= 8 }); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Notify(ctx, protocol.MethodWorkspaceDidChangeWorkspaceFolders,
+		&protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{Added: []protocol.WorkspaceFolder{}, Removed: folder}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Await(ctx, "diagnostics cleared", func(lsptest.State) bool { return len(c.Diagnostics(doc)) == 0 }); err != nil {
+		t.Fatal(err)
 	}
 }
