@@ -777,7 +777,7 @@ func TestFeatureCapabilities(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	want := "codeActionProvider codeLensProvider completionProvider definitionProvider documentLinkProvider executeCommandProvider hoverProvider positionEncoding referencesProvider textDocumentSync"
+	want := "codeActionProvider codeLensProvider completionProvider definitionProvider documentLinkProvider executeCommandProvider hoverProvider positionEncoding referencesProvider textDocumentSync workspace"
 	if strings.Join(keys, " ") != want {
 		t.Errorf("capabilities %v\nwant %s", keys, want)
 	}

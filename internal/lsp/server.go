@@ -123,7 +123,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, backend Backend, logger 
 	for _, o := range opts {
 		o(&s.cfg)
 	}
-	s.routes = routeTable(lifecycleRoutes(), textSyncRoutes(), configRoutes(), workspaceFolderRoutes(), featureRoutes(backend), s.cfg.extraRoutes)
+	s.routes = routeTable(lifecycleRoutes(), textSyncRoutes(), configRoutes(), workspaceFolderRoutes(backend), featureRoutes(backend), s.cfg.extraRoutes)
 	s.diags = newPublisher(s, s.cfg.diagnosticsDelay)
 	return s.serve(ctx, rwc)
 }

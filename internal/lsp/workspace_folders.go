@@ -14,7 +14,12 @@ type FolderChanger interface {
 	RemoveFolder(path string)
 }
 
-func workspaceFolderRoutes() []*route {
+// workspaceFolderRoutes registers folder changes only for a backend that
+// can act on them, so capabilities never promise what is not there.
+func workspaceFolderRoutes(b Backend) []*route {
+	if _, ok := b.(FolderChanger); !ok {
+		return nil
+	}
 	return []*route{
 		notification(protocol.MethodWorkspaceDidChangeWorkspaceFolders, func(c *protocol.ServerCapabilities) {
 			t := true
