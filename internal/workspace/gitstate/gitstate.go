@@ -22,11 +22,10 @@ import (
 // Repo is an open repository seen from one workspace folder, which may be
 // a sub-directory of the work tree.
 type Repo struct {
-	repo     *git.Repository
-	top      string // work tree root
-	prefix   string // workspace folder relative to top, "" or "dir/"
-	ignore   gitignore.Matcher
-	topParts []string // prefix split, for the matcher
+	repo   *git.Repository
+	top    string // work tree root
+	prefix string // workspace folder relative to top, "" or "dir/"
+	ignore gitignore.Matcher
 }
 
 // Open opens the repository containing dir. It returns (nil, nil) when dir
