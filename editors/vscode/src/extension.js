@@ -89,7 +89,7 @@ function createClient() {
 }
 
 async function activate(context) {
-  output = vscode.window.createOutputChannel('clew');
+  output = vscode.window.createOutputChannel('clew', { log: true });
   context.subscriptions.push(output);
   context.subscriptions.push(vscode.commands.registerCommand('clew.showOutput', () => output.show(true)));
   context.subscriptions.push(vscode.commands.registerCommand('clew.restartServer', async () => {
