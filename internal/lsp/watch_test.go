@@ -50,6 +50,11 @@ func TestWatcherStorm(t *testing.T) {
 	// check through the 2,000 new files and hit the files budget.)
 	f.r.Write(map[string]string{"docs/marker.md": "# M\n\n<!-- @code method Resolver.Resolve lib/resolve.go -->\n"})
 	f.awaitCode("docs/marker.md", "anchor/unpinned", 3)
+	// The pass's $/clew/diagnosed follows its publishDiagnostics: wait for
+	// it before counting.
+	if _, err := f.c.Await(f.ctx, "the marker's pass", func(s lsptest.State) bool { return len(s.Diagnosed)-before >= 2 }); err != nil {
+		t.Fatal(err)
+	}
 	if n := len(f.c.State().Diagnosed) - before; n != 2 {
 		t.Errorf("%d diagnosis passes for the storm and the marker, want 2", n)
 	}
