@@ -42,21 +42,7 @@ func genRepo(b *testing.B, nFiles int) *wstest.Repo {
 	}
 	r.Write(files)
 	r.Commit("gen")
-	snap, err := disk.Load(r.Dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	rep, err := snap.Check(context.Background(), workspace.CheckOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	res := rep.Confirm(nil, true)
-	fsrc, _, _ := disk.Open(r.Dir)
-	for _, de := range res.Edits {
-		if err := fsrc.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
-			b.Fatal(err)
-		}
-	}
+	r.ConfirmAll()
 	r.Commit("pin")
 	return r
 }
@@ -124,15 +110,7 @@ func BenchmarkRepoWideGOROOT(b *testing.B) {
 			"<!-- @code function Vanished hint/old.go -->\n",
 	})
 	r.Commit("before")
-	snap, _ := disk.Load(r.Dir)
-	rep, _ := snap.Check(context.Background(), workspace.CheckOptions{})
-	res := rep.Confirm(nil, true)
-	fsrc, _, _ := disk.Open(r.Dir)
-	for _, de := range res.Edits {
-		if err := fsrc.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
-			b.Fatal(err)
-		}
-	}
+	r.ConfirmAll()
 	r.Remove("hint/old.go")
 	r.Commit("after: the pinned bodies are in history only")
 	tree := filepath.Join(r.Dir, "src")

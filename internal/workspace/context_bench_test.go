@@ -146,21 +146,7 @@ func genContextRepo(b *testing.B, nFiles int) *wstest.Repo {
 	}
 	r.Write(files)
 	r.Commit("gen")
-	snap, err := disk.Load(r.Dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	rep, err := snap.Check(context.Background(), workspace.CheckOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	res := rep.Confirm(nil, true)
-	fsrc, _, _ := disk.Open(r.Dir)
-	for _, de := range res.Edits {
-		if err := fsrc.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
-			b.Fatal(err)
-		}
-	}
+	r.ConfirmAll()
 	r.Commit("pin")
 	return r
 }

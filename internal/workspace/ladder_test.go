@@ -71,7 +71,7 @@ func runLadder(t *testing.T, fixture string) {
 	r.Write(docs)
 	r.Commit("before")
 
-	ws := pin(t, r, flags)
+	pin(t, r, flags)
 	r.Commit("pin")
 
 	after := wstest.Section(ar, "after/")
@@ -112,32 +112,20 @@ func runLadder(t *testing.T, fixture string) {
 		}
 		compare(t, fixture, ar, "want-rebound", describe(check(t, r.Dir, opt)))
 	}
-	_ = ws
 	compare(t, fixture, ar, "want", got)
 }
 
 // pin confirms every anchor, as `clew-lsp confirm --all` does.
-func pin(t *testing.T, r *wstest.Repo, flags map[string]string) *workspace.Report {
+func pin(t *testing.T, r *wstest.Repo, flags map[string]string) {
 	t.Helper()
-	rep := check(t, r.Dir, workspace.CheckOptions{})
-	res := rep.Confirm(nil, true)
+	refused := r.ConfirmAll()
 	want, _ := strconv.Atoi(flags["refuse"])
-	if len(res.Refused) != want {
-		for _, x := range res.Refused {
+	if len(refused) != want {
+		for _, x := range refused {
 			t.Log(x.Message)
 		}
-		t.Fatalf("pinning refused %d anchors, want %d", len(res.Refused), want)
+		t.Fatalf("pinning refused %d anchors, want %d", len(refused), want)
 	}
-	files, _, err := disk.Open(r.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, de := range res.Edits {
-		if err := files.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return rep
 }
 
 func check(t *testing.T, dir string, opt workspace.CheckOptions) *workspace.Report {
