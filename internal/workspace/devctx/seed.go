@@ -12,6 +12,8 @@ func (s *selection) seed() error {
 			s.objectSeed(id, FromPosition, "", "the declaration at the cursor")
 		} else if id, ok := s.ix.byURI[FileURI(file)]; ok && s.ix.nodes[id] != nil {
 			s.objectSeed(id, FromPosition, "", "the file at the cursor, outside any declaration")
+		} else if id, ok := s.docAt(file); ok {
+			s.objectSeed(id, FromPosition, "", "the document at the cursor")
 		} else {
 			return unknown("nothing is indexed at %s:%d", file, p.Line)
 		}
@@ -118,4 +120,18 @@ func comparePos(l1, c1, l2, c2 int) int {
 		return 1
 	}
 	return 0
+}
+
+// docAt finds the Markdown node (doc, README, ADR or AGENTS.md) whose path
+// is file: a cursor in a doc seeds the doc, as a cursor in code outside any
+// declaration seeds the file.
+func (s *selection) docAt(file string) (int, bool) {
+	for _, kind := range []string{KindDoc, KindReadme, KindADR, KindAgents} {
+		for _, id := range s.ix.ofKind(kind) {
+			if n := s.ix.nodes[id]; n != nil && n.Path == file {
+				return id, true
+			}
+		}
+	}
+	return 0, false
 }
