@@ -58,6 +58,22 @@ async function showLocations(arg, locations) {
   await vscode.commands.executeCommand('editor.action.showReferences', uri, pos, locs);
 }
 
+// hasAnchors looks for an anchor comment in the workspace's Markdown (at
+// most 500 files), so a project that writes anchors without any config file
+// still gets the server.
+async function hasAnchors() {
+  const docs = await vscode.workspace.findFiles('**/*.{md,mdx,markdown}', '{**/node_modules/**,**/vendor/**,**/third_party/**}', 500);
+  for (const uri of docs) {
+    try {
+      const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+      if (/<!--\s*@(code|anchor)\b/.test(text)) return true;
+    } catch (_) {
+      // unreadable: skip
+    }
+  }
+  return false;
+}
+
 async function hasProjectConfig() {
   const found = await vscode.workspace.findFiles('{.clew.yml,.multivac/config.yml}', '**/node_modules/**', 1);
   return found.length > 0;
@@ -112,8 +128,8 @@ async function activate(context) {
   }
 
   const cfg = vscode.workspace.getConfiguration('clew');
-  if (!cfg.get('server.alwaysStart') && !(await hasProjectConfig())) {
-    output.appendLine('No .clew.yml or .multivac/config.yml in this workspace; clew stays off (setting clew.server.alwaysStart starts it anyway).');
+  if (!cfg.get('server.alwaysStart') && !(await hasProjectConfig()) && !(await hasAnchors())) {
+    output.appendLine('No .clew.yml, .multivac/config.yml or @code/@anchor comment in this workspace; clew stays off (setting clew.server.alwaysStart starts it anyway).');
     return;
   }
   await start();

@@ -119,7 +119,7 @@ cat >"$work/ud/User/settings.json" <<JSON
   "workbench.secondarySideBar.defaultVisibility": "hidden", "files.autoSave": "off",
   "git.enabled": false,
   "clew.server.path": "$bin",
-  "clew.server.alwaysStart": true
+  "clew.server.alwaysStart": false
 }
 JSON
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
