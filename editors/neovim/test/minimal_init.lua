@@ -136,6 +136,19 @@ local ok, err = pcall(function()
     check(shown, 'clew.showAnchors lists the passage in the quickfix list')
   end
 
+  -- Opting in: outside a .clew.yml/.multivac project, a doc that holds an
+  -- anchor comment gets a root; one that does not, none.
+  local tmp = vim.fn.tempname()
+  vim.fn.mkdir(tmp .. '/.git', 'p')
+  vim.fn.writefile({ '# Notes', '<!-- @code function F a.go -->' }, tmp .. '/with.md')
+  vim.fn.writefile({ '# Notes', 'no anchors here' }, tmp .. '/without.md')
+  local with = vim.fn.bufadd(tmp .. '/with.md')
+  vim.fn.bufload(with)
+  local without = vim.fn.bufadd(tmp .. '/without.md')
+  vim.fn.bufload(without)
+  check(clew.root_for(with) == vim.fn.resolve(tmp) or clew.root_for(with) == tmp, 'a doc with an anchor comment opts its project in')
+  check(clew.root_for(without) == nil, 'a doc without anchors and without config starts nothing')
+
   vim.lsp.stop_client(client.id)
   check(vim.wait(5000, function() return vim.lsp.get_client_by_id(client.id) == nil end, 20), 'client stopped')
 end)

@@ -65,13 +65,25 @@ local function find_up(dir, names)
   return nil
 end
 
+-- has_anchor reports whether a buffer holds an @code or @anchor comment: a
+-- doc that writes anchors opts its project in even without a config file.
+local function has_anchor(bufnr)
+  local n = math.min(vim.api.nvim_buf_line_count(bufnr), 5000)
+  for _, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, n, false)) do
+    if line:find('<!%-%-%s*@code[%s%-]') or line:find('<!%-%-%s*@anchor[%s%-]') then
+      return true
+    end
+  end
+  return false
+end
+
 function M.root_for(bufnr)
   local name = vim.api.nvim_buf_get_name(bufnr)
   if name == '' or name:match('^%a[%w+.-]*://') then
     return nil -- unnamed buffers and non-file URIs are not workspace files
   end
   local dir = vim.fn.fnamemodify(name, ':p:h')
-  if M.config.require_config and not find_up(dir, M.config.config_markers) then
+  if M.config.require_config and not find_up(dir, M.config.config_markers) and not has_anchor(bufnr) then
     return nil
   end
   return find_up(dir, M.config.root_markers)
