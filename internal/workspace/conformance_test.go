@@ -18,42 +18,15 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
-// replay builds the fixture's repository exactly as runLadder does (before/
-// and docs/ committed, every anchor pinned, after/ committed) and returns it
-// before the final check.
+// replay builds the fixture's repository exactly as runLadder does and
+// returns it before the final check.
 func replay(t *testing.T, name string) *wstest.Repo {
 	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join("testdata", "ladder", name+".txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	flags := map[string]string{}
-	if f, ok := wstest.File(ar, "flags"); ok {
-		for _, l := range strings.Split(strings.TrimSpace(f), "\n") {
-			if k, v, ok := strings.Cut(strings.TrimSpace(l), "="); ok {
-				flags[k] = v
-			}
-		}
-	}
-	r := wstest.New(t)
-	before := wstest.Section(ar, "before/")
-	r.Write(before)
-	docs := map[string]string{}
-	for n, c := range wstest.Section(ar, "docs/") {
-		docs["docs/"+n] = c
-	}
-	r.Write(docs)
-	r.Commit("before")
-	pin(t, r, flags)
-	r.Commit("pin")
-	after := wstest.Section(ar, "after/")
-	for _, p := range wstest.Keys(before) {
-		if _, ok := after[p]; !ok {
-			r.Remove(p)
-		}
-	}
-	r.Write(after)
-	r.Commit("after")
+	r, _ := buildLadderRepo(t, ar)
 	return r
 }
 

@@ -53,6 +53,36 @@ func runLadder(t *testing.T, fixture string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r, flags := buildLadderRepo(t, ar)
+
+	opt := workspace.CheckOptions{}
+	if v, ok := flags["max_files"]; ok {
+		b := workspace.DefaultBudget()
+		b.MaxFiles, _ = strconv.Atoi(v)
+		opt.Budget = &b
+	}
+	rep := check(t, r.Dir, opt)
+	got := describe(rep)
+	if _, ok := wstest.File(ar, "want-rebound"); ok {
+		files, _, err := disk.Open(r.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, de := range rep.Rebinds() {
+			if err := files.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		compare(t, fixture, ar, "want-rebound", describe(check(t, r.Dir, opt)))
+	}
+	compare(t, fixture, ar, "want", got)
+}
+
+// buildLadderRepo commits a fixture's before/ and docs/, pins every anchor,
+// then commits after/ (steps 1–3 of TestLadder). It returns the repository
+// before the final check, and the fixture's flags.
+func buildLadderRepo(t *testing.T, ar *txtar.Archive) (*wstest.Repo, map[string]string) {
+	t.Helper()
 	flags := map[string]string{}
 	if f, ok := wstest.File(ar, "flags"); ok {
 		for _, l := range strings.Split(strings.TrimSpace(f), "\n") {
@@ -91,28 +121,7 @@ func runLadder(t *testing.T, fixture string) {
 	}
 	r.Write(after)
 	r.Commit("after")
-
-	opt := workspace.CheckOptions{}
-	if v, ok := flags["max_files"]; ok {
-		b := workspace.DefaultBudget()
-		b.MaxFiles, _ = strconv.Atoi(v)
-		opt.Budget = &b
-	}
-	rep := check(t, r.Dir, opt)
-	got := describe(rep)
-	if _, ok := wstest.File(ar, "want-rebound"); ok {
-		files, _, err := disk.Open(r.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, de := range rep.Rebinds() {
-			if err := files.WriteFile(de.Doc, de.Apply([]byte(r.Read(de.Doc)))); err != nil {
-				t.Fatal(err)
-			}
-		}
-		compare(t, fixture, ar, "want-rebound", describe(check(t, r.Dir, opt)))
-	}
-	compare(t, fixture, ar, "want", got)
+	return r, flags
 }
 
 // pin confirms every anchor, as `clew-lsp confirm --all` does.
