@@ -8,14 +8,14 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/lsp/lsptest"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
 // TestContextCommands: the devcontext commands (SPEC §5) are advertised and
-// answer devctx's JSON; a bad request is a clean InvalidParams.
+// answer devcontext's JSON; a bad request is a clean InvalidParams.
 func TestContextCommands(t *testing.T) {
 	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{})
 	res := f.init()
@@ -67,7 +67,7 @@ func TestCompileContextMarkdown(t *testing.T) {
 	must(t, err)
 	pos, err := snap.ContextPosition("lib/resolve.go", span.Position{Line: int(line), Col: 5}, span.UTF16)
 	must(t, err)
-	want, _, err := snap.ContextMarkdown(context.Background(), devctx.Request{Position: &pos})
+	want, _, err := snap.ContextMarkdown(context.Background(), devcontext.Request{Position: &pos})
 	must(t, err)
 	if got.Markdown != want {
 		t.Errorf("markdown differs from the CLI's rendering:\n--- got\n%s\n--- want\n%s", got.Markdown, want)
