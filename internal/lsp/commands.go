@@ -17,12 +17,13 @@ import (
 // Server commands (SPEC §4), run through workspace/executeCommand so that
 // lenses, quick fixes and editor commands work the same in every client.
 const (
-	cmdConfirm         = "clew.confirm"
-	cmdVerifyWorkspace = "clew.verifyWorkspace"
-	cmdShowAnchors     = "clew.showAnchors"
-	cmdCompileContext  = "clew.compileContext"
-	cmdExplainContext  = "clew.explainContext"
-	cmdContextPolicy   = "clew.contextPolicy"
+	cmdConfirm                = "clew.confirm"
+	cmdVerifyWorkspace        = "clew.verifyWorkspace"
+	cmdShowAnchors            = "clew.showAnchors"
+	cmdCompileContext         = "clew.compileContext"
+	cmdCompileContextMarkdown = "clew.compileContextMarkdown"
+	cmdExplainContext         = "clew.explainContext"
+	cmdContextPolicy          = "clew.contextPolicy"
 )
 
 type commandFunc func(ctx context.Context, r *request, arg json.RawMessage) (any, error)
