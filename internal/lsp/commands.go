@@ -182,6 +182,9 @@ func runConfirm(ctx context.Context, r *request, raw json.RawMessage) (any, erro
 		for _, ref := range cr.Refused {
 			res.Refused = append(res.Refused, ref.Message)
 		}
+		for _, d := range cr.Unparsed {
+			res.Refused = append(res.Refused, fmt.Sprintf("%s:%d does not parse: %s", d.Doc, d.Line, d.Message))
+		}
 		for _, a := range cr.Confirmed {
 			res.Confirmed = append(res.Confirmed, a.ID)
 		}
