@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
@@ -17,6 +18,7 @@ import (
 // ExplainContext and ContextPolicy.
 func init() {
 	commands[cmdCompileContext] = runCompileContext
+	commands[cmdCompileContextMarkdown] = runCompileContextMarkdown
 	commands[cmdExplainContext] = runExplainContext
 	commands[cmdContextPolicy] = runContextPolicy
 }
@@ -39,12 +41,12 @@ type contextArgs struct {
 
 // contextRequest turns the arguments into the compiler's request over the
 // folder of the document (or the only folder).
-func (r *request) contextRequest(raw json.RawMessage) (*workspace.Snapshot, devctx.Request, string, error) {
+func (r *request) contextRequest(raw json.RawMessage) (*workspace.Snapshot, devcontext.Request, string, error) {
 	var args contextArgs
 	if err := decodeArgs(raw, &args); err != nil {
-		return nil, devctx.Request{}, "", err
+		return nil, devcontext.Request{}, "", err
 	}
-	req := devctx.Request{URIs: args.URIs, Paths: args.Paths, Intent: args.Intent, BudgetTokens: args.BudgetTokens,
+	req := devcontext.Request{URIs: args.URIs, Paths: args.Paths, Intent: args.Intent, BudgetTokens: args.BudgetTokens,
 		MaxDepth: args.MaxDepth, Floor: args.Floor, AllBlockingClaims: args.AllBlocking}
 	var folder *workspace.Snapshot
 	if args.TextDocument != nil && args.TextDocument.URI != "" {
@@ -86,6 +88,53 @@ func runCompileContext(ctx context.Context, r *request, raw json.RawMessage) (an
 	return encoded(c)
 }
 
+// MarkdownContext is the answer of clew.compileContextMarkdown: the text
+// `clew-lsp context --markdown` prints, and a title naming the seed for the
+// editor's tab.
+type MarkdownContext struct {
+	Title    string `json:"title"`
+	Markdown string `json:"markdown"`
+}
+
+// runCompileContextMarkdown takes clew.compileContext's arguments and
+// answers the Markdown rendering, so an editor shows the context as a
+// document instead of decoding the JSON itself.
+func runCompileContextMarkdown(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
+	folder, req, _, err := r.contextRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	md, c, err := folder.ContextMarkdown(ctx, req)
+	if err != nil {
+		return nil, contextError(err)
+	}
+	return MarkdownContext{Title: seedTitle(c), Markdown: md}, nil
+}
+
+// seedTitle names the first seed as a person reads it: the selected entry's
+// title ("Cache.Lookup"), else its identifier without the clew://<kind>/
+// prefix, else the path it names.
+func seedTitle(c devcontext.CompiledContext) string {
+	if len(c.Seeds) == 0 {
+		return "context"
+	}
+	uri := c.Seeds[0].URI
+	if c.Seeds[0].Resolved != "" {
+		uri = c.Seeds[0].Resolved
+	}
+	for _, e := range c.Selected {
+		if e.URI == uri && e.Title != "" {
+			return e.Title
+		}
+	}
+	if rest, ok := strings.CutPrefix(uri, "clew://"); ok {
+		if _, id, ok := strings.Cut(rest, "/"); ok {
+			return id
+		}
+	}
+	return uri
+}
+
 func runExplainContext(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
 	folder, req, u, err := r.contextRequest(raw)
 	if err != nil {
@@ -105,10 +154,10 @@ func runContextPolicy(ctx context.Context, r *request, raw json.RawMessage) (any
 	return encoded(workspace.ContextPolicy())
 }
 
-// encoded answers with devctx's one encoding, so the editor gets the bytes
+// encoded answers with devcontext's one encoding, so the editor gets the bytes
 // the CLI prints.
 func encoded(v any) (any, error) {
-	b, err := devctx.Encode(v)
+	b, err := devcontext.Encode(v)
 	if err != nil {
 		return nil, err
 	}
@@ -119,9 +168,9 @@ func encoded(v any) (any, error) {
 // (InvalidParams); an unknown target is a clean RequestFailed.
 func contextError(err error) error {
 	switch {
-	case errors.Is(err, devctx.ErrInvalidRequest):
+	case errors.Is(err, devcontext.ErrInvalidRequest):
 		return errInvalidParams("%v", err)
-	case errors.Is(err, devctx.ErrUnknownTarget):
+	case errors.Is(err, devcontext.ErrUnknownTarget):
 		return jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}
 	return err

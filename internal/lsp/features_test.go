@@ -99,6 +99,12 @@ func pinAll(t testing.TB, r *wstest.Repo) {
 
 func newFixture(t *testing.T, files map[string]string, opts lsptest.Options) *fixture {
 	t.Helper()
+	return newFixtureServing(t, files, opts)
+}
+
+// newFixtureServing is newFixture with extra server options.
+func newFixtureServing(t *testing.T, files map[string]string, opts lsptest.Options, serveOpts ...Option) *fixture {
+	t.Helper()
 	r := wstest.New(t)
 	r.Write(files)
 	r.Commit("base")
@@ -110,7 +116,7 @@ func newFixture(t *testing.T, files map[string]string, opts lsptest.Options) *fi
 	backend := NewWorkspaceBackend(disk.Loader)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	c := lsptest.Pipe(t, func(ctx context.Context, rwc io.ReadWriteCloser) error {
-		return Serve(ctx, rwc, backend, logger, WithDiagnosticsDelay(time.Millisecond))
+		return Serve(ctx, rwc, backend, logger, append([]Option{WithDiagnosticsDelay(time.Millisecond)}, serveOpts...)...)
 	}, opts)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
@@ -285,6 +291,9 @@ func TestCodeActionConfirmStale(t *testing.T) {
 	if d.Severity != protocol.DiagnosticSeverityError {
 		t.Errorf("stale gates: severity %v", d.Severity)
 	}
+	if want := "method Resolver.Resolve: code changed since it was reviewed"; !strings.HasPrefix(messageOf(d), want) {
+		t.Errorf("stale message %q, want it to start with %q", messageOf(d), want)
+	}
 
 	actions := f.codeActions("docs/guide.md", []protocol.Diagnostic{d})
 	confirm := find(t, actions, "Confirm reviewed")
@@ -319,6 +328,10 @@ func TestCodeActionRebindAndMentions(t *testing.T) {
 	d := f.awaitCode("docs/guide.md", "anchor/moved", 12)
 	if d.Severity != protocol.DiagnosticSeverityWarning {
 		t.Errorf("moved is a warning: %v", d.Severity)
+	}
+	// The message names its subject: a problems list shows it out of context.
+	if want := "function Helper: renamed to Combine"; !strings.HasPrefix(messageOf(d), want) {
+		t.Errorf("moved message %q, want it to start with %q", messageOf(d), want)
 	}
 	actions := f.codeActions("docs/guide.md", []protocol.Diagnostic{d})
 
