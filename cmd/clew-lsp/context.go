@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
@@ -36,10 +36,10 @@ func (k *contextKnobs) register(fs *flag.FlagSet) {
 	fs.StringVar(&k.dir, "dir", ".", "the workspace directory")
 }
 
-// request turns the knobs and a FILE:LINE[:COL] into a devctx request; the
+// request turns the knobs and a FILE:LINE[:COL] into a devcontext request; the
 // file is resolved against the workspace root.
-func (k *contextKnobs) request(root, at string) (devctx.Request, error) {
-	var r devctx.Request
+func (k *contextKnobs) request(root, at string) (devcontext.Request, error) {
+	var r devcontext.Request
 	if at != "" {
 		p, err := parseAt(root, at)
 		if err != nil {
@@ -76,11 +76,11 @@ func (k *contextKnobs) request(root, at string) (devctx.Request, error) {
 // bytes (as compilers print it) and 0 or absent means the whole line. FILE
 // is a path inside the workspace: relative to the current directory when
 // such a file exists there, else relative to the workspace root.
-func parseAt(root, at string) (devctx.Position, error) {
+func parseAt(root, at string) (devcontext.Position, error) {
 	bad := fmt.Errorf("%q: want FILE:LINE or FILE:LINE:COL (1-based line)", at)
 	parts := strings.Split(at, ":")
 	if len(parts) < 2 {
-		return devctx.Position{}, bad
+		return devcontext.Position{}, bad
 	}
 	nums := []int{}
 	for len(parts) > 1 && len(nums) < 2 {
@@ -93,9 +93,9 @@ func parseAt(root, at string) (devctx.Position, error) {
 	}
 	file := strings.Join(parts, ":")
 	if len(nums) == 0 || file == "" || nums[0] < 1 || (len(nums) == 2 && nums[1] < 0) {
-		return devctx.Position{}, bad
+		return devcontext.Position{}, bad
 	}
-	p := devctx.Position{Path: workspacePath(root, file), Line: nums[0]}
+	p := devcontext.Position{Path: workspacePath(root, file), Line: nums[0]}
 	if len(nums) == 2 {
 		p.Column = nums[1]
 	}
@@ -151,24 +151,24 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "clew-lsp context: want exactly one FILE:LINE[:COL]")
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	if *asJSON && *asMarkdown {
 		fmt.Fprintln(stderr, "clew-lsp context: --json and --markdown exclude each other")
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	snap, err := loadSnapshot(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp context: %v\n", err)
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	req, err := k.request(snap.Root(), pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp context: %v\n", err)
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	var out []byte
-	var c devctx.CompiledContext
+	var c devcontext.CompiledContext
 	if *asMarkdown {
 		var md string
 		md, c, err = snap.ContextMarkdown(ctx, req)
@@ -176,24 +176,24 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	} else {
 		c, err = snap.Context(ctx, req)
 		if err == nil {
-			out, err = devctx.Encode(c)
+			out, err = devcontext.Encode(c)
 		}
 	}
 	if err != nil {
 		return contextError(stderr, "context", c, err)
 	}
 	stdout.Write(out)
-	return devctx.ExitCode(c, nil)
+	return devcontext.ExitCode(c, nil)
 }
 
 // contextError reports a failed request with its exit code: 12 for an
 // unknown target, 2 for an invalid request or anything else.
-func contextError(stderr io.Writer, cmd string, c devctx.CompiledContext, err error) int {
+func contextError(stderr io.Writer, cmd string, c devcontext.CompiledContext, err error) int {
 	fmt.Fprintf(stderr, "clew-lsp %s: %v\n", cmd, err)
-	if errors.Is(err, devctx.ErrUnknownTarget) || errors.Is(err, devctx.ErrInvalidRequest) {
-		return devctx.ExitCode(c, err)
+	if errors.Is(err, devcontext.ErrUnknownTarget) || errors.Is(err, devcontext.ErrInvalidRequest) {
+		return devcontext.ExitCode(c, err)
 	}
-	return devctx.ExitInvalid
+	return devcontext.ExitInvalid
 }
 
 func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -210,29 +210,29 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		fmt.Fprintln(stderr, "clew-lsp explain: want exactly one URI")
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	snap, err := loadSnapshot(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	req, err := k.request(snap.Root(), *at)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	ex, err := snap.ExplainContext(ctx, pos[0], req)
 	if err != nil {
-		return contextError(stderr, "explain", devctx.CompiledContext{}, err)
+		return contextError(stderr, "explain", devcontext.CompiledContext{}, err)
 	}
-	out, err := devctx.Encode(ex)
+	out, err := devcontext.Encode(ex)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	stdout.Write(out)
-	return devctx.ExitOK
+	return devcontext.ExitOK
 }
 
 func runPolicy(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -245,13 +245,13 @@ func runPolicy(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) > 0 {
 		fmt.Fprintln(stderr, "clew-lsp policy: takes no arguments")
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
-	out, err := devctx.Encode(workspace.ContextPolicy())
+	out, err := devcontext.Encode(workspace.ContextPolicy())
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp policy: %v\n", err)
-		return devctx.ExitInvalid
+		return devcontext.ExitInvalid
 	}
 	stdout.Write(out)
-	return devctx.ExitOK
+	return devcontext.ExitOK
 }

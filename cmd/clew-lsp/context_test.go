@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
@@ -26,17 +26,17 @@ func contextRepo(t *testing.T) *wstest.Repo {
 
 func TestContextCommand(t *testing.T) {
 	r := contextRepo(t)
-	sum := devctx.SymbolURI("example.com/calc/calc", "Sum")
+	sum := devcontext.SymbolURI("example.com/calc/calc", "Sum")
 
 	out, errOut, code := runCLI(t, "context", "--dir", r.Dir, "calc/calc.go:6")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var c devctx.CompiledContext
+	var c devcontext.CompiledContext
 	if err := json.Unmarshal([]byte(out), &c); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if c.Seeds[0].URI != sum || c.Budget.LimitTokens != devctx.DefaultBudgetTokens {
+	if c.Seeds[0].URI != sum || c.Budget.LimitTokens != devcontext.DefaultBudgetTokens {
 		t.Fatalf("seeds %+v budget %+v", c.Seeds, c.Budget)
 	}
 	// --json is the default; the same answer twice is the same bytes.
@@ -56,11 +56,11 @@ func TestContextCommand(t *testing.T) {
 
 	// 10: the required entries alone exceed the budget; the answer is printed.
 	out, _, code = runCLI(t, "context", "--dir", r.Dir, "--budget", "1", "calc/calc.go:6")
-	if code != devctx.ExitOverBudget || !strings.Contains(out, `"over_budget": true`) {
+	if code != devcontext.ExitOverBudget || !strings.Contains(out, `"over_budget": true`) {
 		t.Fatalf("over budget: exit %d\n%s", code, out)
 	}
 	// 12: nothing indexed there.
-	if _, errOut, code := runCLI(t, "context", "--dir", r.Dir, "nope/missing.go:3"); code != devctx.ExitUnknownTarget || !strings.Contains(errOut, "unknown target") {
+	if _, errOut, code := runCLI(t, "context", "--dir", r.Dir, "nope/missing.go:3"); code != devcontext.ExitUnknownTarget || !strings.Contains(errOut, "unknown target") {
 		t.Fatalf("unknown target: exit %d %q", code, errOut)
 	}
 	// 2: usage.
@@ -77,7 +77,7 @@ func TestContextCommand(t *testing.T) {
 		{"context", "--dir", filepath.Join(r.Dir, "missing"), "calc/calc.go:6"},
 		{"context", "--dir", r.Dir, "calc/calc.go:6", "calc/calc.go:7"},
 	} {
-		if _, _, code := runCLI(t, args...); code != devctx.ExitInvalid {
+		if _, _, code := runCLI(t, args...); code != devcontext.ExitInvalid {
 			t.Errorf("%v: exit %d, want 2", args[1:], code)
 		}
 	}
@@ -85,29 +85,29 @@ func TestContextCommand(t *testing.T) {
 
 func TestExplainAndPolicyCommands(t *testing.T) {
 	r := contextRepo(t)
-	sum := devctx.SymbolURI("example.com/calc/calc", "Sum")
+	sum := devcontext.SymbolURI("example.com/calc/calc", "Sum")
 	out, errOut, code := runCLI(t, "explain", sum, "--at", "calc/calc.go:6", "--dir", r.Dir)
-	var ex devctx.Explanation
-	if code != 0 || json.Unmarshal([]byte(out), &ex) != nil || ex.Standing != devctx.StandingSelected {
+	var ex devcontext.Explanation
+	if code != 0 || json.Unmarshal([]byte(out), &ex) != nil || ex.Standing != devcontext.StandingSelected {
 		t.Fatalf("explain: exit %d %q\n%s", code, errOut, out)
 	}
 	out, _, code = runCLI(t, "explain", "clew://symbol/example.com/calc/calc.Nope", "--at", "calc/calc.go:6", "--dir", r.Dir)
-	if code != 0 || json.Unmarshal([]byte(out), &ex) != nil || ex.Standing != devctx.StandingUnknown {
+	if code != 0 || json.Unmarshal([]byte(out), &ex) != nil || ex.Standing != devcontext.StandingUnknown {
 		t.Fatalf("explain unknown: exit %d\n%s", code, out)
 	}
-	if _, _, code := runCLI(t, "explain", sum, "--at", "nope.go:1", "--dir", r.Dir); code != devctx.ExitUnknownTarget {
+	if _, _, code := runCLI(t, "explain", sum, "--at", "nope.go:1", "--dir", r.Dir); code != devcontext.ExitUnknownTarget {
 		t.Errorf("explain at an unknown file: exit %d", code)
 	}
-	if _, _, code := runCLI(t, "explain", "--at", "calc/calc.go:6", "--dir", r.Dir); code != devctx.ExitInvalid {
+	if _, _, code := runCLI(t, "explain", "--at", "calc/calc.go:6", "--dir", r.Dir); code != devcontext.ExitInvalid {
 		t.Errorf("explain without a uri: exit %d", code)
 	}
 
 	out, _, code = runCLI(t, "policy")
-	var p devctx.CompilerPolicy
+	var p devcontext.CompilerPolicy
 	if code != 0 || json.Unmarshal([]byte(out), &p) != nil || len(p.Tiers) != 6 || len(p.Selectors) != 7 {
 		t.Fatalf("policy: exit %d\n%s", code, out)
 	}
-	if _, _, code := runCLI(t, "policy", "extra"); code != devctx.ExitInvalid {
+	if _, _, code := runCLI(t, "policy", "extra"); code != devcontext.ExitInvalid {
 		t.Errorf("policy with an argument: exit %d", code)
 	}
 	for _, c := range []string{"context", "explain", "policy"} {

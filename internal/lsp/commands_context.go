@@ -8,8 +8,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
@@ -39,12 +39,12 @@ type contextArgs struct {
 
 // contextRequest turns the arguments into the compiler's request over the
 // folder of the document (or the only folder).
-func (r *request) contextRequest(raw json.RawMessage) (*workspace.Snapshot, devctx.Request, string, error) {
+func (r *request) contextRequest(raw json.RawMessage) (*workspace.Snapshot, devcontext.Request, string, error) {
 	var args contextArgs
 	if err := decodeArgs(raw, &args); err != nil {
-		return nil, devctx.Request{}, "", err
+		return nil, devcontext.Request{}, "", err
 	}
-	req := devctx.Request{URIs: args.URIs, Paths: args.Paths, Intent: args.Intent, BudgetTokens: args.BudgetTokens,
+	req := devcontext.Request{URIs: args.URIs, Paths: args.Paths, Intent: args.Intent, BudgetTokens: args.BudgetTokens,
 		MaxDepth: args.MaxDepth, Floor: args.Floor, AllBlockingClaims: args.AllBlocking}
 	var folder *workspace.Snapshot
 	if args.TextDocument != nil && args.TextDocument.URI != "" {
@@ -105,10 +105,10 @@ func runContextPolicy(ctx context.Context, r *request, raw json.RawMessage) (any
 	return encoded(workspace.ContextPolicy())
 }
 
-// encoded answers with devctx's one encoding, so the editor gets the bytes
+// encoded answers with devcontext's one encoding, so the editor gets the bytes
 // the CLI prints.
 func encoded(v any) (any, error) {
-	b, err := devctx.Encode(v)
+	b, err := devcontext.Encode(v)
 	if err != nil {
 		return nil, err
 	}
@@ -119,9 +119,9 @@ func encoded(v any) (any, error) {
 // (InvalidParams); an unknown target is a clean RequestFailed.
 func contextError(err error) error {
 	switch {
-	case errors.Is(err, devctx.ErrInvalidRequest):
+	case errors.Is(err, devcontext.ErrInvalidRequest):
 		return errInvalidParams("%v", err)
-	case errors.Is(err, devctx.ErrUnknownTarget):
+	case errors.Is(err, devcontext.ErrUnknownTarget):
 		return jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}
 	return err

@@ -11,7 +11,7 @@ import (
 )
 
 // TestContextCommands: the devcontext commands (SPEC §5) are advertised and
-// answer devctx's JSON; a bad request is a clean InvalidParams.
+// answer devcontext's JSON; a bad request is a clean InvalidParams.
 func TestContextCommands(t *testing.T) {
 	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{})
 	res := f.init()

@@ -54,7 +54,7 @@ func TestImportDirection(t *testing.T) {
 	thirdPartyIO := []string{"github.com/go-git/", "github.com/fsnotify/", "go.lsp.dev/"}
 	checked := 0
 	for _, p := range listPackages(t) {
-		pure := under(p.ImportPath, "internal/anchors", "internal/claims", "internal/workspace/devctx", "internal/workspace/span")
+		pure := under(p.ImportPath, "internal/anchors", "internal/claims", "internal/devcontext", "internal/workspace/span")
 		facade := p.ImportPath == module+"internal/workspace"
 		if pure || facade {
 			checked++
@@ -75,7 +75,7 @@ func TestImportDirection(t *testing.T) {
 		}
 		if pure {
 			for _, dep := range p.Deps {
-				if under(dep, "internal/workspace", "internal/lsp") && !under(dep, "internal/workspace/span", "internal/workspace/devctx") {
+				if under(dep, "internal/workspace", "internal/lsp") && !under(dep, "internal/workspace/span", "internal/devcontext") {
 					t.Errorf("%s depends on %s: the core must not know the workspace or the server", p.ImportPath, dep)
 				}
 			}

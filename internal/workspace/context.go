@@ -9,57 +9,57 @@ import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
 // Context compiles the context for a request over this snapshot (SPEC §5):
 // the cursor is req.Position (repository-relative path, 1-based line,
 // 1-based byte column, 0 for "anywhere on the line"), plus any uris, paths
-// and intent the request names. The answer is devctx's CompiledContext; the
+// and intent the request names. The answer is devcontext's CompiledContext; the
 // same request over the same snapshot gives byte-identical JSON. Errors are
-// devctx.ErrInvalidRequest, devctx.ErrUnknownTarget, or ctx's.
-func (s *Snapshot) Context(ctx context.Context, req devctx.Request) (devctx.CompiledContext, error) {
+// devcontext.ErrInvalidRequest, devcontext.ErrUnknownTarget, or ctx's.
+func (s *Snapshot) Context(ctx context.Context, req devcontext.Request) (devcontext.CompiledContext, error) {
 	cw, err := s.contextWorld(ctx, req, nil)
 	if err != nil {
-		return devctx.CompiledContext{}, err
+		return devcontext.CompiledContext{}, err
 	}
 	return cw.prep.Compile(req)
 }
 
 // ExplainContext says where one URI stands under a request: selected,
-// excluded, deduplicated, not_reached or unknown (devctx.Explain).
-func (s *Snapshot) ExplainContext(ctx context.Context, uri string, req devctx.Request) (devctx.Explanation, error) {
+// excluded, deduplicated, not_reached or unknown (devcontext.Explain).
+func (s *Snapshot) ExplainContext(ctx context.Context, uri string, req devcontext.Request) (devcontext.Explanation, error) {
 	cw, err := s.contextWorld(ctx, req, []string{strings.TrimSpace(uri)})
 	if err != nil {
-		return devctx.Explanation{}, err
+		return devcontext.Explanation{}, err
 	}
 	return cw.prep.Explain(uri, req)
 }
 
 // ContextPolicy publishes the compiler's tiers, selectors, edges and
 // defaults. It does not depend on the workspace.
-func ContextPolicy() devctx.CompilerPolicy { return devctx.Policy() }
+func ContextPolicy() devcontext.CompilerPolicy { return devcontext.Policy() }
 
 // ContextMarkdown compiles like Context and renders the answer for a person
 // (or to paste into an agent): a projection of the returned value, with the
 // texts of the selected entries as this snapshot sees them.
-func (s *Snapshot) ContextMarkdown(ctx context.Context, req devctx.Request) (string, devctx.CompiledContext, error) {
+func (s *Snapshot) ContextMarkdown(ctx context.Context, req devcontext.Request) (string, devcontext.CompiledContext, error) {
 	cw, err := s.contextWorld(ctx, req, nil)
 	if err != nil {
-		return "", devctx.CompiledContext{}, err
+		return "", devcontext.CompiledContext{}, err
 	}
 	c, err := cw.prep.Compile(req)
 	if err != nil {
 		return "", c, err
 	}
-	return devctx.Markdown(c, s.contextTexts(cw, c)), c, nil
+	return devcontext.Markdown(c, s.contextTexts(cw, c)), c, nil
 }
 
 // ContextTexts are the texts of an answer's selected entries as this
 // snapshot sees them (what Markdown shows), for an answer compiled from req
 // over this snapshot — say one decoded from JSON.
-func (s *Snapshot) ContextTexts(ctx context.Context, req devctx.Request, c devctx.CompiledContext) (map[string]string, error) {
+func (s *Snapshot) ContextTexts(ctx context.Context, req devcontext.Request, c devcontext.CompiledContext) (map[string]string, error) {
 	cw, err := s.contextWorld(ctx, req, nil)
 	if err != nil {
 		return nil, err
@@ -69,8 +69,8 @@ func (s *Snapshot) ContextTexts(ctx context.Context, req devctx.Request, c devct
 
 // contextTexts are the texts Markdown shows for the selected entries: a
 // node's own text, or a file's content.
-func (s *Snapshot) contextTexts(cw *cxWorld, c devctx.CompiledContext) map[string]string {
-	byURI := make(map[string]*devctx.Node, len(cw.world.Nodes))
+func (s *Snapshot) contextTexts(cw *cxWorld, c devcontext.CompiledContext) map[string]string {
+	byURI := make(map[string]*devcontext.Node, len(cw.world.Nodes))
 	for i := range cw.world.Nodes {
 		byURI[cw.world.Nodes[i].URI] = &cw.world.Nodes[i]
 	}
@@ -81,7 +81,7 @@ func (s *Snapshot) contextTexts(cw *cxWorld, c devctx.CompiledContext) map[strin
 		case n == nil:
 		case n.Text != "":
 			texts[e.URI] = n.Text
-		case n.Kind == devctx.KindFile || n.Kind == devctx.KindLocal:
+		case n.Kind == devcontext.KindFile || n.Kind == devcontext.KindLocal:
 			if b, st := s.ReadFile(n.Path); st == anchors.FileOK {
 				texts[e.URI] = string(b)
 			}
@@ -94,39 +94,39 @@ func (s *Snapshot) contextTexts(cw *cxWorld, c devctx.CompiledContext) map[strin
 // units — LSP's UTF-16 by default) into the compiler's cursor: 1-based
 // line and 1-based byte column. A column past the end of its line means
 // its end, as in LSP.
-func (s *Snapshot) ContextPosition(p string, pos span.Position, enc span.Encoding) (devctx.Position, error) {
+func (s *Snapshot) ContextPosition(p string, pos span.Position, enc span.Encoding) (devcontext.Position, error) {
 	text, st := s.ReadFile(p)
 	if st != anchors.FileOK {
-		return devctx.Position{Path: p, Line: pos.Line + 1}, nil // devctx answers "unknown target"
+		return devcontext.Position{Path: p, Line: pos.Line + 1}, nil // devcontext answers "unknown target"
 	}
 	ix := span.NewIndex(text)
 	c, err := ix.Clamp(pos, enc)
 	if err != nil {
-		return devctx.Position{}, err
+		return devcontext.Position{}, err
 	}
 	off, err := ix.Offset(c, enc)
 	if err != nil {
-		return devctx.Position{}, err
+		return devcontext.Position{}, err
 	}
 	u, err := ix.Position(off, span.UTF8)
 	if err != nil {
-		return devctx.Position{}, err
+		return devcontext.Position{}, err
 	}
-	return devctx.Position{Path: p, Line: u.Line + 1, Column: u.Col + 1}, nil
+	return devcontext.Position{Path: p, Line: u.Line + 1, Column: u.Col + 1}, nil
 }
 
-// validateContextRequest applies devctx's own validation (through its
+// validateContextRequest applies devcontext's own validation (through its
 // strict JSON decoder), so a bad request fails before any work.
-func validateContextRequest(req devctx.Request) error {
+func validateContextRequest(req devcontext.Request) error {
 	b, err := json.Marshal(req)
 	if err != nil {
 		return err
 	}
-	_, err = devctx.ParseRequest(b)
+	_, err = devcontext.ParseRequest(b)
 	return err
 }
 
-// cleanPath normalises a request path the way devctx does.
+// cleanPath normalises a request path the way devcontext does.
 func cleanPath(p string) string {
 	p = strings.TrimSpace(p)
 	for strings.HasPrefix(p, "./") {
@@ -145,7 +145,7 @@ const maxCachedWorlds = 8
 
 // contextWorld builds (or finds) the prepared world of a request. ensure
 // names uris that must be in the world if they exist (the uri to explain).
-func (s *Snapshot) contextWorld(ctx context.Context, req devctx.Request, ensure []string) (*cxWorld, error) {
+func (s *Snapshot) contextWorld(ctx context.Context, req devcontext.Request, ensure []string) (*cxWorld, error) {
 	if err := validateContextRequest(req); err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func (s *Snapshot) contextWorld(ctx context.Context, req devctx.Request, ensure 
 	if err != nil {
 		return nil, err
 	}
-	depth, floor := devctx.DefaultMaxDepth, devctx.DefaultFloor
+	depth, floor := devcontext.DefaultMaxDepth, devcontext.DefaultFloor
 	if req.MaxDepth != nil {
 		depth = *req.MaxDepth
 	}
@@ -213,9 +213,9 @@ func (s *Snapshot) contextWorld(ctx context.Context, req devctx.Request, ensure 
 	for _, u := range ensure {
 		w.ensureURI(u)
 	}
-	world := devctx.World{Nodes: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes,
+	world := devcontext.World{Nodes: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes,
 		Diagnostics: append(slices.Clone(b.diags), w.searchDiagnostic()...)}
-	cw := &cxWorld{world: world, prep: devctx.Prepare(world)}
+	cw := &cxWorld{world: world, prep: devcontext.Prepare(world)}
 
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -12,7 +12,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 )
 
 // ctxBase is everything the context compiler derives from one snapshot
@@ -30,8 +30,8 @@ type ctxBase struct {
 
 	files  []cxFile
 	byPath map[string]int
-	hashes []devctx.FileHash
-	git    devctx.Git
+	hashes []devcontext.FileHash
+	git    devcontext.Git
 	gitLog GitLog            // nil when the Git adapter has no history
 	head   map[string]string // HEAD's blob ids; nil without GitLog or HEAD
 	lex    *cxLex
@@ -45,7 +45,7 @@ type ctxBase struct {
 	anchorFiles []string
 	modules     []cxModule
 	claims      []ContextClaim
-	diags       []devctx.Diagnostic
+	diags       []devcontext.Diagnostic
 
 	mu      sync.Mutex
 	worlds  map[string]*cxWorld
@@ -159,9 +159,9 @@ func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
 	}
 	b.lex = newCxLex(lexed)
 
-	b.hashes = make([]devctx.FileHash, len(b.files))
+	b.hashes = make([]devcontext.FileHash, len(b.files))
 	for i, f := range b.files {
-		b.hashes[i] = devctx.FileHash{Path: f.path, Hash: f.blob, Overlay: f.overlay}
+		b.hashes[i] = devcontext.FileHash{Path: f.path, Hash: f.blob, Overlay: f.overlay}
 	}
 	b.buildGit(s)
 	b.modules = findModules(s, b.files)

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
@@ -37,9 +37,9 @@ func reportCPU(b *testing.B, since time.Duration) {
 	b.ReportMetric(float64((cpuTime()-since).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
-func benchContext(b *testing.B, dir string, req devctx.Request) {
+func benchContext(b *testing.B, dir string, req devcontext.Request) {
 	ctx := context.Background()
-	run := func(b *testing.B, snap *workspace.Snapshot) devctx.CompiledContext {
+	run := func(b *testing.B, snap *workspace.Snapshot) devcontext.CompiledContext {
 		c, err := snap.Context(ctx, req)
 		if err != nil {
 			b.Fatal(err)
@@ -54,7 +54,7 @@ func benchContext(b *testing.B, dir string, req devctx.Request) {
 		return snap
 	}
 	b.Run("cold", func(b *testing.B) {
-		var c devctx.CompiledContext
+		var c devcontext.CompiledContext
 		cpu := cpuTime()
 		for b.Loop() {
 			c = run(b, load(b))

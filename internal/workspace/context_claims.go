@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 )
 
 // ContextClaim is one claims row as the context compiler needs it (SPEC §5:
@@ -24,7 +24,7 @@ type ContextClaim struct {
 	Worst string // the worst leg state (ok < pending < … < broken); "" if unknown
 	Legs  []ContextLeg
 	// Cites are commits the row names (e.g. its source column).
-	Cites []devctx.Cite
+	Cites []devcontext.Cite
 }
 
 // ContextLeg is one leg of a claim, already evaluated.
@@ -59,7 +59,7 @@ func (w *worldBuilder) addClaims(claims []ContextClaim) {
 		if strings.TrimSpace(c.ID) == "" {
 			continue
 		}
-		uri := devctx.ClaimURI(c.ID)
+		uri := devcontext.ClaimURI(c.ID)
 		facts := map[string]string{}
 		for k, v := range map[string]string{"state": c.State, "authority": c.Authority, "worst_leg": c.Worst} {
 			if v != "" {
@@ -89,17 +89,17 @@ func (w *worldBuilder) addClaims(claims []ContextClaim) {
 		if c.Line > 0 {
 			section = "line " + strconv.Itoa(c.Line)
 		}
-		w.node(devctx.Node{URI: uri, Kind: devctx.KindClaim, Title: title, Path: path, Section: section,
+		w.node(devcontext.Node{URI: uri, Kind: devcontext.KindClaim, Title: title, Path: path, Section: section,
 			Status: c.State, Version: c.Date, Text: c.Text, Gating: gating, Facts: facts, Cites: c.Cites})
 		for _, l := range c.Legs {
 			for _, f := range l.Files {
-				if fu := devctx.FileURI(f); w.has(fu) {
-					w.edgeGating(devctx.EdgeCovers, uri, fu, l.Gating)
+				if fu := devcontext.FileURI(f); w.has(fu) {
+					w.edgeGating(devcontext.EdgeCovers, uri, fu, l.Gating)
 				}
 			}
 			for _, m := range l.Matches {
 				if d := w.declAt(m.Path, m.Line); d != nil {
-					w.edgeGating(devctx.EdgePins, uri, d.uri, l.Gating)
+					w.edgeGating(devcontext.EdgePins, uri, d.uri, l.Gating)
 				}
 			}
 		}

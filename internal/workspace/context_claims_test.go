@@ -3,8 +3,8 @@ package workspace_test
 import (
 	"testing"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 )
 
 // With no claims hook set, the claims come from the claims engine's run in
@@ -37,7 +37,7 @@ func TestContextClaimsFromTheLaw(t *testing.T) {
 	}
 	pinned := false
 	for _, d := range e.DiscoveredBy {
-		pinned = pinned || d.Edge == devctx.EdgePins
+		pinned = pinned || d.Edge == devcontext.EdgePins
 	}
 	if !pinned {
 		t.Fatalf("INV-1's regex matches inside Initialize: %+v", e.DiscoveredBy)
@@ -48,7 +48,7 @@ func TestContextClaimsFromTheLaw(t *testing.T) {
 	if e := entry(c, bClaim("INV-2")); e == nil || e.Required {
 		t.Fatalf("INV-2 (proposed) %+v", e)
 	}
-	if x := excluded(c, bClaim("INV-5")); x == nil || x.Reason != devctx.ReasonStale {
+	if x := excluded(c, bClaim("INV-5")); x == nil || x.Reason != devcontext.ReasonStale {
 		t.Fatalf("INV-5 (retired, not gating) %+v", x)
 	}
 	if entry(c, bClaim("INV-7")) != nil {

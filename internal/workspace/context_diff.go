@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 )
 
 // maxDiffEdits bounds the line diff; past it the changed region between the
@@ -153,15 +153,15 @@ func backtrack(trace [][]int, off, x, y, d int, last []int) []byte {
 // localDiff is the uncommitted change of one file as a `local` node: its
 // hunks in new-text lines (a pure deletion marks the line after it) and a
 // unified-diff text, which is also its cost.
-func localDiff(p string, old, cur []byte) (devctx.Node, bool) {
+func localDiff(p string, old, cur []byte) (devcontext.Node, bool) {
 	a, b := splitLines(string(old)), splitLines(string(cur))
 	hunks := diffLines(a, b)
 	if len(hunks) == 0 {
-		return devctx.Node{}, false
+		return devcontext.Node{}, false
 	}
 	var text strings.Builder
 	fmt.Fprintf(&text, "--- a/%s\n+++ b/%s\n", p, p)
-	var ranges []devctx.Range
+	var ranges []devcontext.Range
 	for _, h := range hunks {
 		fmt.Fprintf(&text, "@@ -%d,%d +%d,%d @@\n", h.oldStart+1, h.oldLen, h.newStart+1, h.newLen)
 		for _, l := range a[h.oldStart : h.oldStart+h.oldLen] {
@@ -175,8 +175,8 @@ func localDiff(p string, old, cur []byte) (devctx.Node, bool) {
 			start = max(1, min(h.newStart+1, len(b)))
 			end = start
 		}
-		ranges = append(ranges, devctx.Range{StartLine: start, EndLine: end})
+		ranges = append(ranges, devcontext.Range{StartLine: start, EndLine: end})
 	}
-	return devctx.Node{URI: devctx.LocalDiffURI(p), Kind: devctx.KindLocal, Title: "uncommitted change to " + p,
+	return devcontext.Node{URI: devcontext.LocalDiffURI(p), Kind: devcontext.KindLocal, Title: "uncommitted change to " + p,
 		Path: p, Hunks: ranges, Text: text.String()}, true
 }

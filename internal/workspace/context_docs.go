@@ -10,7 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 )
 
 // cxDoc is one Markdown file as the context compiler sees it: an AGENTS.md,
@@ -26,7 +26,7 @@ type cxDoc struct {
 	aliases    []string
 	supersedes []string // ADR ids (or file stems) it stands in for
 	decides    []string // workspace paths its front matter says it governs
-	cites      []devctx.Cite
+	cites      []devcontext.Cite
 	links      []string // workspace paths of the documents it links to
 }
 
@@ -49,25 +49,25 @@ func parseCxDoc(p string, text []byte) *cxDoc {
 	supersedes := fmList(fm["supersedes"])
 	switch {
 	case base == "AGENTS.md":
-		d.kind, d.uri = devctx.KindAgents, devctx.AgentsURI(d.dir)
+		d.kind, d.uri = devcontext.KindAgents, devcontext.AgentsURI(d.dir)
 	case strings.EqualFold(stem, "README"):
-		d.kind, d.uri = devctx.KindReadme, devctx.ReadmeURI(p)
+		d.kind, d.uri = devcontext.KindReadme, devcontext.ReadmeURI(p)
 	case d.status != "" && (id != "" || len(supersedes) > 0 || adrDirs[path.Base(d.dir)]):
-		d.kind = devctx.KindADR
+		d.kind = devcontext.KindADR
 		if id == "" {
 			id = stem
 		}
-		d.uri = devctx.ADRURI(id)
+		d.uri = devcontext.ADRURI(id)
 		if id != stem {
-			d.aliases = []string{devctx.ADRURI(stem)}
+			d.aliases = []string{devcontext.ADRURI(stem)}
 		}
 		d.supersedes = supersedes
 		d.decides = fmList(fm["decides"])
 		for _, c := range append(fmList(fm["commits"]), fmList(fm["commit"])...) {
-			d.cites = append(d.cites, devctx.Cite{Commit: c})
+			d.cites = append(d.cites, devcontext.Cite{Commit: c})
 		}
 	default:
-		d.kind, d.uri = devctx.KindDoc, devctx.DocURI(p)
+		d.kind, d.uri = devcontext.KindDoc, devcontext.DocURI(p)
 	}
 	d.title = firstNonEmpty(firstHeading(body), fmString(fm["title"]), id, base)
 	d.links = docLinks(d.dir, body)

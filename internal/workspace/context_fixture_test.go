@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
@@ -150,29 +150,29 @@ Initialize returns before indexing finishes.
 
 // bURIs are the fixture's identifiers.
 var (
-	bServer     = devctx.SymbolURI(bModule+"/internal/lsp", "Server")
-	bInitialize = devctx.SymbolURI(bModule+"/internal/lsp", "Server.Initialize")
-	bShutdown   = devctx.SymbolURI(bModule+"/internal/lsp", "Server.Shutdown")
-	bRun        = devctx.SymbolURI(bModule+"/internal/lsp", "Server.Run")
-	bHelper     = devctx.SymbolURI(bModule+"/internal/lsp", "helper")
-	bLegacy     = devctx.SymbolURI(bModule+"/internal/lsp", "Server.Legacy")
-	bMain       = devctx.SymbolURI(bModule+"/internal/cmd", "main")
-	bTestInit   = devctx.TestURI(bModule+"/internal/lsp", "TestInitialize")
-	bServerFile = devctx.FileURI("internal/lsp/server.go")
-	bPInit      = devctx.PassageURI("docs/lsp.md", "Server.Initialize", 1)
-	bPShutdown  = devctx.PassageURI("docs/lsp.md", "Server.Shutdown", 1)
-	bPStart     = devctx.PassageURI("docs/lsp.md", "Server.Start", 1)
-	bPLegacy    = devctx.PassageURI("docs/lsp.md", "Server.Legacy", 1)
-	bADR1       = devctx.ADRURI("adr-0001")
-	bADR2       = devctx.ADRURI("adr-0002")
-	bOps        = devctx.DocURI("docs/ops.md")
-	bLspDoc     = devctx.DocURI("docs/lsp.md")
-	bReadme     = devctx.ReadmeURI("README.md")
-	bRootAgents = devctx.AgentsURI(".")
-	bIntAgents  = devctx.AgentsURI("internal")
+	bServer     = devcontext.SymbolURI(bModule+"/internal/lsp", "Server")
+	bInitialize = devcontext.SymbolURI(bModule+"/internal/lsp", "Server.Initialize")
+	bShutdown   = devcontext.SymbolURI(bModule+"/internal/lsp", "Server.Shutdown")
+	bRun        = devcontext.SymbolURI(bModule+"/internal/lsp", "Server.Run")
+	bHelper     = devcontext.SymbolURI(bModule+"/internal/lsp", "helper")
+	bLegacy     = devcontext.SymbolURI(bModule+"/internal/lsp", "Server.Legacy")
+	bMain       = devcontext.SymbolURI(bModule+"/internal/cmd", "main")
+	bTestInit   = devcontext.TestURI(bModule+"/internal/lsp", "TestInitialize")
+	bServerFile = devcontext.FileURI("internal/lsp/server.go")
+	bPInit      = devcontext.PassageURI("docs/lsp.md", "Server.Initialize", 1)
+	bPShutdown  = devcontext.PassageURI("docs/lsp.md", "Server.Shutdown", 1)
+	bPStart     = devcontext.PassageURI("docs/lsp.md", "Server.Start", 1)
+	bPLegacy    = devcontext.PassageURI("docs/lsp.md", "Server.Legacy", 1)
+	bADR1       = devcontext.ADRURI("adr-0001")
+	bADR2       = devcontext.ADRURI("adr-0002")
+	bOps        = devcontext.DocURI("docs/ops.md")
+	bLspDoc     = devcontext.DocURI("docs/lsp.md")
+	bReadme     = devcontext.ReadmeURI("README.md")
+	bRootAgents = devcontext.AgentsURI(".")
+	bIntAgents  = devcontext.AgentsURI("internal")
 )
 
-func bClaim(id string) string { return devctx.ClaimURI(id) }
+func bClaim(id string) string { return devcontext.ClaimURI(id) }
 
 // bFixture is the repository and its commits (newest last).
 type bFixture struct {
@@ -275,7 +275,7 @@ func bClaims(_ context.Context, s *workspace.Snapshot, _ *workspace.Report) ([]w
 }
 
 // compile runs a request over the snapshot and fails the test on error.
-func compile(t *testing.T, snap *workspace.Snapshot, r devctx.Request) devctx.CompiledContext {
+func compile(t *testing.T, snap *workspace.Snapshot, r devcontext.Request) devcontext.CompiledContext {
 	t.Helper()
 	c, err := snap.Context(context.Background(), r)
 	if err != nil {
@@ -284,15 +284,15 @@ func compile(t *testing.T, snap *workspace.Snapshot, r devctx.Request) devctx.Co
 	return c
 }
 
-func at(p string, line int) devctx.Request {
-	return devctx.Request{Position: &devctx.Position{Path: p, Line: line}}
+func at(p string, line int) devcontext.Request {
+	return devcontext.Request{Position: &devcontext.Position{Path: p, Line: line}}
 }
 
-func (f *bFixture) in(t *testing.T, symbol string) devctx.Request {
+func (f *bFixture) in(t *testing.T, symbol string) devcontext.Request {
 	return at("internal/lsp/server.go", lineOf(t, f.snap, "internal/lsp/server.go", symbol)+1)
 }
 
-func entry(c devctx.CompiledContext, uri string) *devctx.Entry {
+func entry(c devcontext.CompiledContext, uri string) *devcontext.Entry {
 	for i := range c.Selected {
 		if c.Selected[i].URI == uri {
 			return &c.Selected[i]
@@ -301,7 +301,7 @@ func entry(c devctx.CompiledContext, uri string) *devctx.Entry {
 	return nil
 }
 
-func excluded(c devctx.CompiledContext, uri string) *devctx.Excluded {
+func excluded(c devcontext.CompiledContext, uri string) *devcontext.Excluded {
 	for i := range c.Excluded {
 		if c.Excluded[i].URI == uri {
 			return &c.Excluded[i]
@@ -310,7 +310,7 @@ func excluded(c devctx.CompiledContext, uri string) *devctx.Excluded {
 	return nil
 }
 
-func hasDiagnostic(c devctx.CompiledContext, code, sub string) bool {
+func hasDiagnostic(c devcontext.CompiledContext, code, sub string) bool {
 	for _, d := range c.Diagnostics {
 		if d.Code == code && strings.Contains(d.Message, sub) {
 			return true
@@ -323,7 +323,7 @@ func budgetOf(n uint64) *uint64 { return &n }
 
 func encode(t *testing.T, v any) []byte {
 	t.Helper()
-	b, err := devctx.Encode(v)
+	b, err := devcontext.Encode(v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 )
 
 // GitLog is the optional history side of Git, asked by the context compiler
@@ -47,14 +47,14 @@ func gitBlobID(b []byte) string {
 
 // gitOf is the repository state for the answer's git context. dirty is
 // decided by the caller from blob ids; "" means it could not be decided.
-func gitOf(info GitInfo, hasGit, hasLog bool, dirty string) devctx.Git {
+func gitOf(info GitInfo, hasGit, hasLog bool, dirty string) devcontext.Git {
 	switch {
 	case !hasGit || !info.IsRepo:
-		return devctx.Git{Unavailable: "not a git repository"}
+		return devcontext.Git{Unavailable: "not a git repository"}
 	case info.Head == "":
-		return devctx.Git{Branch: info.Branch, WorkingTree: dirty}
+		return devcontext.Git{Branch: info.Branch, WorkingTree: dirty}
 	case !hasLog:
-		return devctx.Git{Branch: info.Branch, Head: info.Head}
+		return devcontext.Git{Branch: info.Branch, Head: info.Head}
 	}
-	return devctx.Git{Branch: info.Branch, Head: info.Head, WorkingTree: dirty}
+	return devcontext.Git{Branch: info.Branch, Head: info.Head, WorkingTree: dirty}
 }

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
@@ -20,21 +20,21 @@ import (
 // Part B of the public devcontext cases, over a real repository: the
 // workspace mapping (which declaration is the seed, which passages bind to
 // it and in which anchor state, which claims cover the file, which commits
-// touched it) is what these test; devctx's own tests cover the compiler.
+// touched it) is what these test; devcontext's own tests cover the compiler.
 
 func TestContextB02_CursorOnThePackageClause(t *testing.T) {
 	f := newBFixture(t)
 	c := compile(t, f.snap, at("internal/lsp/server.go", 1))
-	want := []devctx.Seed{{URI: bServerFile, Kind: devctx.KindFile, From: devctx.FromPosition},
-		{URI: "internal/lsp/server.go", Kind: devctx.SeedKindPath, From: devctx.FromPosition}}
+	want := []devcontext.Seed{{URI: bServerFile, Kind: devcontext.KindFile, From: devcontext.FromPosition},
+		{URI: "internal/lsp/server.go", Kind: devcontext.SeedKindPath, From: devcontext.FromPosition}}
 	if len(c.Seeds) != 2 || c.Seeds[0] != want[0] || c.Seeds[1] != want[1] {
 		t.Fatalf("seeds %+v", c.Seeds)
 	}
-	if e := entry(c, bServerFile); e == nil || e.Tier != devctx.TierTask || !e.Required {
+	if e := entry(c, bServerFile); e == nil || e.Tier != devcontext.TierTask || !e.Required {
 		t.Fatalf("file entry %+v", e)
 	}
 	// A file seed's history is the commits that changed the file.
-	if e := entry(c, devctx.CommitURI(f.commits[2])); e == nil || e.DiscoveredBy[0].Via != bServerFile {
+	if e := entry(c, devcontext.CommitURI(f.commits[2])); e == nil || e.DiscoveredBy[0].Via != bServerFile {
 		t.Fatalf("file history %+v", e)
 	}
 }
@@ -50,7 +50,7 @@ func TestContextB04_AGatingClaimOverTheFileIsRequiredWithoutPinning(t *testing.T
 		t.Fatalf("INV-1 %+v", e)
 	}
 	for _, d := range e.DiscoveredBy {
-		if d.Selector != devctx.SelContract && d.Edge != devctx.EdgeCovers {
+		if d.Selector != devcontext.SelContract && d.Edge != devcontext.EdgeCovers {
 			t.Fatalf("INV-1 reached by %s (%s) from Shutdown: its pin is inside Initialize", d.Selector, d.Edge)
 		}
 	}
@@ -58,7 +58,7 @@ func TestContextB04_AGatingClaimOverTheFileIsRequiredWithoutPinning(t *testing.T
 	c = compile(t, f.snap, f.in(t, ") Initialize("))
 	pinned := false
 	for _, d := range entry(c, bClaim("INV-1")).DiscoveredBy {
-		pinned = pinned || d.Edge == devctx.EdgePins
+		pinned = pinned || d.Edge == devcontext.EdgePins
 	}
 	if !pinned {
 		t.Fatal("INV-1's pin inside Initialize is not an edge")
@@ -72,11 +72,11 @@ func TestContextB05_APassageAnchoredToTheSymbol(t *testing.T) {
 		t.Fatalf("seed %+v", c.Seeds)
 	}
 	e := entry(c, bPInit)
-	if e == nil || e.Tier != devctx.TierDecision || e.Relevance != 0.9 || e.Confidence != 1 || e.Facts["anchor"] != "fresh" {
+	if e == nil || e.Tier != devcontext.TierDecision || e.Relevance != 0.9 || e.Confidence != 1 || e.Facts["anchor"] != "fresh" {
 		t.Fatalf("passage %+v", e)
 	}
 	d := e.DiscoveredBy[0]
-	if d.Selector != devctx.SelRelation || d.Edge != devctx.EdgeAnchors || d.Via != bInitialize || d.Weight != 0.9 {
+	if d.Selector != devcontext.SelRelation || d.Edge != devcontext.EdgeAnchors || d.Via != bInitialize || d.Weight != 0.9 {
 		t.Fatalf("discovery %+v", d)
 	}
 	if entry(c, bPShutdown) != nil || excluded(c, bPShutdown) != nil {
@@ -88,47 +88,47 @@ func TestContextB06_StaleExcludedLostUnresolvedMovedKept(t *testing.T) {
 	f := newBFixture(t)
 	c := compile(t, f.snap, f.in(t, ") Shutdown("))
 	x := excluded(c, bPShutdown)
-	if entry(c, bPShutdown) != nil || x == nil || x.Reason != devctx.ReasonStale || !strings.Contains(x.Detail, "body_changed") {
+	if entry(c, bPShutdown) != nil || x == nil || x.Reason != devcontext.ReasonStale || !strings.Contains(x.Detail, "body_changed") {
 		t.Fatalf("stale passage: %+v", x)
 	}
 	// The Legacy passage mentions Shutdown; its anchor is lost.
 	x = excluded(c, bPLegacy)
-	if entry(c, bPLegacy) != nil || x == nil || x.Reason != devctx.ReasonUnresolved || !strings.Contains(x.Detail, "lost") {
+	if entry(c, bPLegacy) != nil || x == nil || x.Reason != devcontext.ReasonUnresolved || !strings.Contains(x.Detail, "lost") {
 		t.Fatalf("lost passage: %+v", x)
 	}
 	c = compile(t, f.snap, f.in(t, ") Run("))
-	if entry(c, bPStart) == nil || !hasDiagnostic(c, devctx.CodeMovedAnchor, "Server.Start") {
+	if entry(c, bPStart) == nil || !hasDiagnostic(c, devcontext.CodeMovedAnchor, "Server.Start") {
 		t.Fatalf("moved passage not kept with a warning: %+v", c.Diagnostics)
 	}
-	if !hasDiagnostic(c, devctx.CodeMovedAnchor, "renamed to Server.Run") {
+	if !hasDiagnostic(c, devcontext.CodeMovedAnchor, "renamed to Server.Run") {
 		t.Fatalf("the warning does not say where it went: %+v", c.Diagnostics)
 	}
 }
 
 func TestContextB07_AStaleSeedIsKept(t *testing.T) {
 	f := newBFixture(t)
-	c := compile(t, f.snap, devctx.Request{URIs: []string{bPShutdown}})
-	if e := entry(c, bPShutdown); e == nil || !e.Required || e.Tier != devctx.TierTask {
+	c := compile(t, f.snap, devcontext.Request{URIs: []string{bPShutdown}})
+	if e := entry(c, bPShutdown); e == nil || !e.Required || e.Tier != devcontext.TierTask {
 		t.Fatalf("stale seed %+v", e)
 	}
-	if !hasDiagnostic(c, devctx.CodeStaleSeed, bPShutdown) {
+	if !hasDiagnostic(c, devcontext.CodeStaleSeed, bPShutdown) {
 		t.Fatalf("diagnostics %+v", c.Diagnostics)
 	}
 }
 
 func TestContextB07c_ALostSeedIsKeptAndItsTargetReported(t *testing.T) {
 	f := newBFixture(t)
-	c := compile(t, f.snap, devctx.Request{URIs: []string{bPLegacy}, BudgetTokens: budgetOf(1_000_000)})
+	c := compile(t, f.snap, devcontext.Request{URIs: []string{bPLegacy}, BudgetTokens: budgetOf(1_000_000)})
 	if entry(c, bPLegacy) == nil {
 		t.Fatal("lost seed not kept")
 	}
-	if !hasDiagnostic(c, devctx.CodeUnresolvedReference, "Server.Legacy") {
+	if !hasDiagnostic(c, devcontext.CodeUnresolvedReference, "Server.Legacy") {
 		t.Fatalf("diagnostics %+v", c.Diagnostics)
 	}
 	if entry(c, bLegacy) != nil {
 		t.Fatal("an entry for a declaration that does not exist")
 	}
-	if x := excluded(c, bLegacy); x == nil || x.Reason != devctx.ReasonUnresolved {
+	if x := excluded(c, bLegacy); x == nil || x.Reason != devcontext.ReasonUnresolved {
 		t.Fatalf("dangling target %+v", x)
 	}
 }
@@ -136,22 +136,22 @@ func TestContextB07c_ALostSeedIsKeptAndItsTargetReported(t *testing.T) {
 func TestContextB09_ASupersededDecision(t *testing.T) {
 	f := newBFixture(t)
 	c := compile(t, f.snap, f.in(t, ") Initialize("))
-	want := devctx.Conflict{Current: bADR2, Against: bADR1, Kind: "supersedes", Detail: bADR2 + " supersedes " + bADR1}
+	want := devcontext.Conflict{Current: bADR2, Against: bADR1, Kind: "supersedes", Detail: bADR2 + " supersedes " + bADR1}
 	if len(c.Conflicts) != 1 || c.Conflicts[0] != want {
 		t.Fatalf("conflicts %+v", c.Conflicts)
 	}
-	if x := excluded(c, bADR1); x == nil || x.Reason != devctx.ReasonSuperseded {
+	if x := excluded(c, bADR1); x == nil || x.Reason != devcontext.ReasonSuperseded {
 		t.Fatalf("adr-0001 %+v", x)
 	}
 	if e := entry(c, bADR2); e == nil || e.Status != "accepted" {
 		t.Fatalf("adr-0002 %+v", e)
 	}
-	c = compile(t, f.snap, devctx.Request{URIs: []string{bADR1}})
-	if entry(c, bADR1) == nil || !hasDiagnostic(c, devctx.CodeStaleSeed, bADR1) {
+	c = compile(t, f.snap, devcontext.Request{URIs: []string{bADR1}})
+	if entry(c, bADR1) == nil || !hasDiagnostic(c, devcontext.CodeStaleSeed, bADR1) {
 		t.Fatalf("named adr-0001: %+v", c.Diagnostics)
 	}
 	// The file stem names the ADR too.
-	c = compile(t, f.snap, devctx.Request{URIs: []string{devctx.ADRURI("0001-init")}})
+	c = compile(t, f.snap, devcontext.Request{URIs: []string{devcontext.ADRURI("0001-init")}})
 	if c.Seeds[0].Resolved != bADR1 {
 		t.Fatalf("alias seed %+v", c.Seeds[0])
 	}
@@ -172,11 +172,11 @@ func TestContextB11_ATinyBudget(t *testing.T) {
 	if len(want) != 0 {
 		t.Fatalf("required entries missing: %v", want)
 	}
-	if !c.Budget.OverBudget || c.Budget.RemainingTokens != 0 || devctx.ExitCode(c, nil) != devctx.ExitOverBudget {
+	if !c.Budget.OverBudget || c.Budget.RemainingTokens != 0 || devcontext.ExitCode(c, nil) != devcontext.ExitOverBudget {
 		t.Fatalf("budget %+v", c.Budget)
 	}
 	for _, u := range []string{bPInit, bOps, bMain} {
-		if x := excluded(c, u); x == nil || x.Reason != devctx.ReasonBudget || x.CostTokens == 0 {
+		if x := excluded(c, u); x == nil || x.Reason != devcontext.ReasonBudget || x.CostTokens == 0 {
 			t.Fatalf("%s: %+v", u, x)
 		}
 	}
@@ -199,9 +199,9 @@ func TestContextB13_AnUnsavedEditIsADifferentAnswer(t *testing.T) {
 	if c.Git.WorkingTree != "dirty" {
 		t.Fatalf("working tree %q", c.Git.WorkingTree)
 	}
-	local := devctx.LocalDiffURI("internal/lsp/server.go")
+	local := devcontext.LocalDiffURI("internal/lsp/server.go")
 	e := entry(c, local)
-	if e == nil || e.Tier != devctx.TierKnowledge || e.DiscoveredBy[0].Selector != devctx.SelSessionState || e.Relevance != 0.95 {
+	if e == nil || e.Tier != devcontext.TierKnowledge || e.DiscoveredBy[0].Selector != devcontext.SelSessionState || e.Relevance != 0.95 {
 		t.Fatalf("local %+v", e)
 	}
 	// An edit outside Initialize is worth less.
@@ -248,15 +248,15 @@ func TestContextB17_ByteIdenticalAcrossSnapshotsAndProcesses(t *testing.T) {
 	}
 	// A cursor elsewhere in the same declaration is the same answer.
 	r2 := r
-	r2.Position = &devctx.Position{Path: "internal/lsp/server.go", Line: lineOf(t, f.snap, "internal/lsp/server.go", "helper()")}
+	r2.Position = &devcontext.Position{Path: "internal/lsp/server.go", Line: lineOf(t, f.snap, "internal/lsp/server.go", "helper()")}
 	if b := encode(t, compile(t, f.snap, r2)); !bytes.Equal(a, b) {
 		t.Fatal("another line of Initialize: JSON differs")
 	}
 }
 
 func TestContextB19_PolicyPassthrough(t *testing.T) {
-	if got, want := encode(t, workspace.ContextPolicy()), encode(t, devctx.Policy()); !bytes.Equal(got, want) {
-		t.Fatal("ContextPolicy is not devctx.Policy")
+	if got, want := encode(t, workspace.ContextPolicy()), encode(t, devcontext.Policy()); !bytes.Equal(got, want) {
+		t.Fatal("ContextPolicy is not devcontext.Policy")
 	}
 }
 
@@ -271,22 +271,22 @@ func TestContextTheWorkspaceGraph(t *testing.T) {
 	c := compile(t, f.snap, r)
 	type want struct {
 		uri      string
-		tier     devctx.Tier
-		selector devctx.Selector
+		tier     devcontext.Tier
+		selector devcontext.Selector
 		edge     string
 		required bool
 	}
 	for _, w := range []want{
-		{bHelper, devctx.TierSource, devctx.SelRelation, devctx.EdgeCalls, false},
-		{bMain, devctx.TierSource, devctx.SelRelation, devctx.EdgeCalls, false},
-		{bTestInit, devctx.TierSource, devctx.SelRelation, devctx.EdgeTestedBy, false},
-		{bServer, devctx.TierSource, devctx.SelRelation, devctx.EdgeMethodOf, false},
-		{bRootAgents, devctx.TierGovernance, devctx.SelGovernance, "", true},
-		{bIntAgents, devctx.TierGovernance, devctx.SelContract, "", false},
-		{bOps, devctx.TierKnowledge, devctx.SelIntentMatch, "", false},
-		{bReadme, devctx.TierKnowledge, devctx.SelIntentMatch, "", false},
-		{bLspDoc, devctx.TierKnowledge, devctx.SelRelation, devctx.EdgePartOf, false},
-		{devctx.FileURI("internal/lsp/server_test.go"), devctx.TierSource, devctx.SelScopePath, "", false},
+		{bHelper, devcontext.TierSource, devcontext.SelRelation, devcontext.EdgeCalls, false},
+		{bMain, devcontext.TierSource, devcontext.SelRelation, devcontext.EdgeCalls, false},
+		{bTestInit, devcontext.TierSource, devcontext.SelRelation, devcontext.EdgeTestedBy, false},
+		{bServer, devcontext.TierSource, devcontext.SelRelation, devcontext.EdgeMethodOf, false},
+		{bRootAgents, devcontext.TierGovernance, devcontext.SelGovernance, "", true},
+		{bIntAgents, devcontext.TierGovernance, devcontext.SelContract, "", false},
+		{bOps, devcontext.TierKnowledge, devcontext.SelIntentMatch, "", false},
+		{bReadme, devcontext.TierKnowledge, devcontext.SelIntentMatch, "", false},
+		{bLspDoc, devcontext.TierKnowledge, devcontext.SelRelation, devcontext.EdgePartOf, false},
+		{devcontext.FileURI("internal/lsp/server_test.go"), devcontext.TierSource, devcontext.SelScopePath, "", false},
 	} {
 		e := entry(c, w.uri)
 		if e == nil {
@@ -305,9 +305,9 @@ func TestContextTheWorkspaceGraph(t *testing.T) {
 	// first by date; the later commits that did not touch it are not there.
 	var commits []string
 	for _, e := range c.Selected {
-		if e.Kind == devctx.KindCommit {
+		if e.Kind == devcontext.KindCommit {
 			commits = append(commits, e.URI)
-			if e.Tier != devctx.TierHistory || e.DiscoveredBy[0].Edge != devctx.EdgeChangedIn || e.Version == "" {
+			if e.Tier != devcontext.TierHistory || e.DiscoveredBy[0].Edge != devcontext.EdgeChangedIn || e.Version == "" {
 				t.Errorf("commit %+v", e)
 			}
 		}
@@ -316,7 +316,7 @@ func TestContextTheWorkspaceGraph(t *testing.T) {
 		t.Fatalf("commits %v, want the three that touched Initialize", commits)
 	}
 	for _, sha := range f.commits {
-		if entry(c, devctx.CommitURI(sha)) == nil {
+		if entry(c, devcontext.CommitURI(sha)) == nil {
 			t.Errorf("commit %s is missing", sha)
 		}
 	}
@@ -326,7 +326,7 @@ func TestContextTheWorkspaceGraph(t *testing.T) {
 			t.Errorf("%s: %+v", id, e)
 		}
 	}
-	if x := excluded(c, bClaim("INV-5")); x == nil || x.Reason != devctx.ReasonStale {
+	if x := excluded(c, bClaim("INV-5")); x == nil || x.Reason != devcontext.ReasonStale {
 		t.Errorf("INV-5 (retired, not gating) %+v", x)
 	}
 }
@@ -342,22 +342,22 @@ func TestContextTourStalePassage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lookup := devctx.SymbolURI("resolver", "Cache.Lookup")
-	stale := devctx.PassageURI("docs/architecture.md", "Cache.Lookup", 1)
+	lookup := devcontext.SymbolURI("resolver", "Cache.Lookup")
+	stale := devcontext.PassageURI("docs/architecture.md", "Cache.Lookup", 1)
 	line := lineOf(t, snap, "resolver/resolve.go", "c.hits += 2")
 	for _, budget := range []uint64{50, 24000, 1_000_000} {
-		c := compile(t, snap, devctx.Request{Position: &devctx.Position{Path: "resolver/resolve.go", Line: line}, BudgetTokens: &budget})
-		if c.Seeds[0].URI != lookup || c.Seeds[0].Kind != devctx.KindSymbol {
+		c := compile(t, snap, devcontext.Request{Position: &devcontext.Position{Path: "resolver/resolve.go", Line: line}, BudgetTokens: &budget})
+		if c.Seeds[0].URI != lookup || c.Seeds[0].Kind != devcontext.KindSymbol {
 			t.Fatalf("seed %+v", c.Seeds[0])
 		}
 		x := excluded(c, stale)
-		if entry(c, stale) != nil || x == nil || x.Reason != devctx.ReasonStale || !strings.Contains(x.Detail, "body_changed") {
+		if entry(c, stale) != nil || x == nil || x.Reason != devcontext.ReasonStale || !strings.Contains(x.Detail, "body_changed") {
 			t.Fatalf("budget %d: stale passage %+v", budget, x)
 		}
 	}
 	// Innermost: a field line seeds the field, inside its struct.
 	c := compile(t, snap, at("resolver/resolve.go", lineOf(t, snap, "resolver/resolve.go", "hits    int")))
-	if c.Seeds[0].URI != devctx.SymbolURI("resolver", "Cache.hits") {
+	if c.Seeds[0].URI != devcontext.SymbolURI("resolver", "Cache.hits") {
 		t.Fatalf("field seed %+v", c.Seeds[0])
 	}
 	// The doc comment belongs to its declaration.
@@ -367,11 +367,11 @@ func TestContextTourStalePassage(t *testing.T) {
 	}
 	// Other languages: a Python function, a TypeScript method.
 	c = compile(t, snap, at("tools/report.py", lineOf(t, snap, "tools/report.py", "counts = {}")))
-	if c.Seeds[0].URI != devctx.SymbolURI("tools/report", "summarize") {
+	if c.Seeds[0].URI != devcontext.SymbolURI("tools/report", "summarize") {
 		t.Fatalf("python seed %+v", c.Seeds[0])
 	}
 	c = compile(t, snap, at("web/src/badge.ts", lineOf(t, snap, "web/src/badge.ts", "return")))
-	if c.Seeds[0].URI != devctx.SymbolURI("web/src/badge", "Badge.render") {
+	if c.Seeds[0].URI != devcontext.SymbolURI("web/src/badge", "Badge.render") {
 		t.Fatalf("typescript seed %+v", c.Seeds[0])
 	}
 }
@@ -388,7 +388,7 @@ func TestContextMarkdownIsAProjectionOfTheJSON(t *testing.T) {
 	}
 	// Decoding the JSON and rendering again gives the same document: the
 	// Markdown carries nothing the JSON does not (besides entry texts).
-	var back devctx.CompiledContext
+	var back devcontext.CompiledContext
 	if err := json.Unmarshal(encode(t, c), &back); err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +396,7 @@ func TestContextMarkdownIsAProjectionOfTheJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if devctx.Markdown(back, texts) != md {
+	if devcontext.Markdown(back, texts) != md {
 		t.Fatal("the Markdown of the decoded JSON differs")
 	}
 	for _, e := range c.Selected {
@@ -420,13 +420,13 @@ func TestContextExplain(t *testing.T) {
 	r.BudgetTokens = budgetOf(50)
 	for _, c := range []struct {
 		uri  string
-		want devctx.Standing
+		want devcontext.Standing
 	}{
-		{bInitialize, devctx.StandingSelected},
-		{bPInit, devctx.StandingExcluded},
-		{bADR1, devctx.StandingExcluded},
-		{bPShutdown, devctx.StandingNotReached},
-		{devctx.SymbolURI(bModule+"/internal/lsp", "Nowhere"), devctx.StandingUnknown},
+		{bInitialize, devcontext.StandingSelected},
+		{bPInit, devcontext.StandingExcluded},
+		{bADR1, devcontext.StandingExcluded},
+		{bPShutdown, devcontext.StandingNotReached},
+		{devcontext.SymbolURI(bModule+"/internal/lsp", "Nowhere"), devcontext.StandingUnknown},
 	} {
 		ex, err := f.snap.ExplainContext(context.Background(), c.uri, r)
 		if err != nil {
@@ -441,8 +441,8 @@ func TestContextExplain(t *testing.T) {
 	if err == nil {
 		t.Fatalf("an invalid path was accepted: %+v", ex)
 	}
-	ex, err = f.snap.ExplainContext(context.Background(), bMain, devctx.Request{URIs: []string{bRootAgents}})
-	if err != nil || ex.Standing != devctx.StandingNotReached {
+	ex, err = f.snap.ExplainContext(context.Background(), bMain, devcontext.Request{URIs: []string{bRootAgents}})
+	if err != nil || ex.Standing != devcontext.StandingNotReached {
 		t.Fatalf("main under a request that does not reach it: %+v %v", ex, err)
 	}
 }
@@ -452,13 +452,13 @@ func TestContextErrors(t *testing.T) {
 	zero := uint64(0)
 	for _, c := range []struct {
 		name string
-		r    devctx.Request
+		r    devcontext.Request
 		want error
 	}{
-		{"a file outside the workspace", at("nope/missing.go", 3), devctx.ErrUnknownTarget},
-		{"an unknown uri", devctx.Request{URIs: []string{devctx.SymbolURI(bModule, "Nope")}}, devctx.ErrUnknownTarget},
-		{"budget 0", devctx.Request{BudgetTokens: &zero}, devctx.ErrInvalidRequest},
-		{"line 0", at("internal/lsp/server.go", 0), devctx.ErrInvalidRequest},
+		{"a file outside the workspace", at("nope/missing.go", 3), devcontext.ErrUnknownTarget},
+		{"an unknown uri", devcontext.Request{URIs: []string{devcontext.SymbolURI(bModule, "Nope")}}, devcontext.ErrUnknownTarget},
+		{"budget 0", devcontext.Request{BudgetTokens: &zero}, devcontext.ErrInvalidRequest},
+		{"line 0", at("internal/lsp/server.go", 0), devcontext.ErrInvalidRequest},
 	} {
 		_, err := f.snap.Context(context.Background(), c.r)
 		if !errors.Is(err, c.want) {
@@ -471,7 +471,7 @@ func TestContextErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 	// A symbol named by uri in a file no cursor parsed is found.
-	c := compile(t, f.snap, devctx.Request{URIs: []string{bMain}})
+	c := compile(t, f.snap, devcontext.Request{URIs: []string{bMain}})
 	if entry(c, bMain) == nil || c.Seeds[0].URI != bMain {
 		t.Fatalf("uri seed %+v", c.Seeds)
 	}
@@ -491,7 +491,7 @@ func TestContextPositionFromTheEditor(t *testing.T) {
 	if err != nil || p.Line != 3 || p.Column != 9 {
 		t.Fatalf("position %+v %v", p, err)
 	}
-	c := compile(t, snap, devctx.Request{Position: &p})
+	c := compile(t, snap, devcontext.Request{Position: &p})
 	if c.Seeds[0].URI != "clew://symbol/F" {
 		t.Fatalf("seed %+v", c.Seeds[0])
 	}
@@ -514,7 +514,7 @@ func TestContextPositionFromTheEditor(t *testing.T) {
 // are the ones a lone request gets, byte for byte.
 func TestContextConcurrentRequests(t *testing.T) {
 	f := newBFixture(t)
-	reqs := []devctx.Request{f.in(t, ") Initialize("), f.in(t, ") Shutdown("), f.in(t, ") Run("), at("internal/lsp/server.go", 1),
+	reqs := []devcontext.Request{f.in(t, ") Initialize("), f.in(t, ") Shutdown("), f.in(t, ") Run("), at("internal/lsp/server.go", 1),
 		{URIs: []string{bMain}}, at("internal/cmd/main.go", 11)}
 	fresh := f.load(t)
 	want := make([][]byte, len(reqs))
@@ -528,7 +528,7 @@ func TestContextConcurrentRequests(t *testing.T) {
 				c, err := fresh.Context(context.Background(), r)
 				var got []byte
 				if err == nil {
-					got, err = devctx.Encode(c)
+					got, err = devcontext.Encode(c)
 				}
 				switch {
 				case err != nil:
@@ -552,22 +552,22 @@ func TestContextConcurrentRequests(t *testing.T) {
 // a compile, explaining its uri reports the same standing.
 func TestContextExplainAgreesWithContext(t *testing.T) {
 	f := newBFixture(t)
-	for _, r := range []devctx.Request{f.in(t, ") Initialize("), f.in(t, ") Shutdown(")} {
+	for _, r := range []devcontext.Request{f.in(t, ") Initialize("), f.in(t, ") Shutdown(")} {
 		r.BudgetTokens = budgetOf(300)
 		c := compile(t, f.snap, r)
-		check := func(uri string, want devctx.Standing) {
+		check := func(uri string, want devcontext.Standing) {
 			ex, err := f.snap.ExplainContext(context.Background(), uri, r)
 			if err != nil || ex.Standing != want {
 				t.Errorf("%s: %s (%v), want %s", uri, ex.Standing, err, want)
 			}
 		}
 		for _, e := range c.Selected {
-			check(e.URI, devctx.StandingSelected)
+			check(e.URI, devcontext.StandingSelected)
 		}
 		for _, x := range c.Excluded {
-			check(x.URI, devctx.StandingExcluded)
+			check(x.URI, devcontext.StandingExcluded)
 		}
 		// A uri that names nothing is unknown.
-		check(bMain+"x", devctx.StandingUnknown)
+		check(bMain+"x", devcontext.StandingUnknown)
 	}
 }

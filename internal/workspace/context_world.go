@@ -13,10 +13,10 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/devctx"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 )
 
-// The world of one request (devctx DESIGN "Filling a World"). Files,
+// The world of one request (devcontext DESIGN "Filling a World"). Files,
 // docs, passages, claims and the git context come from the snapshot's
 // base; declarations come from parsing lazily — the cursor's file, the
 // files anchors bind to, the files a request's uris name, and the files the
@@ -34,10 +34,10 @@ const (
 	maxCalleeTargets  = 3       // more same-named definitions than this: ambiguous, no edge
 	maxUserTypeFiles  = 16      // files read for the users of a type
 	maxURIFiles       = 20      // files parsed to find a symbol a request names by uri
-	maxCommitsPerDecl = devctx.MaxCommitsPerNode
+	maxCommitsPerDecl = devcontext.MaxCommitsPerNode
 )
 
-// Weights of the edges the search follows (devctx's edge table), to decide
+// Weights of the edges the search follows (devcontext's edge table), to decide
 // whether a neighbour could still reach the floor.
 const (
 	wCallee   = 0.7 // calls forward
@@ -81,8 +81,8 @@ func (x *cxDecl) contains(y *cxDecl) bool {
 
 // cxWorld is a prepared world, cached per base and world key.
 type cxWorld struct {
-	world devctx.World
-	prep  *devctx.Prepared
+	world devcontext.World
+	prep  *devcontext.Prepared
 }
 
 type cxEdgeKey struct{ kind, from, to string }
@@ -94,9 +94,9 @@ type worldBuilder struct {
 	depth int
 	floor float64
 
-	nodes []devctx.Node
+	nodes []devcontext.Node
 	at    map[string]int
-	edges []devctx.Edge
+	edges []devcontext.Edge
 	eseen map[cxEdgeKey]int
 
 	parsed map[string]*cxParsed
@@ -122,7 +122,7 @@ func newWorldBuilder(ctx context.Context, s *Snapshot, b *ctxBase, depth int, fl
 		rel: map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
 }
 
-func (w *worldBuilder) node(n devctx.Node) {
+func (w *worldBuilder) node(n devcontext.Node) {
 	if _, ok := w.at[n.URI]; ok {
 		return
 	}
@@ -144,7 +144,7 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 		return
 	}
 	w.eseen[k] = len(w.edges)
-	w.edges = append(w.edges, devctx.Edge{Kind: kind, From: from, To: to, Gating: gating})
+	w.edges = append(w.edges, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating})
 }
 
 // ---- files, docs, passages -------------------------------------------------
@@ -156,7 +156,7 @@ func (w *worldBuilder) addFiles() {
 		if f.doc {
 			continue
 		}
-		w.node(devctx.Node{URI: devctx.FileURI(f.path), Kind: devctx.KindFile, Title: path.Base(f.path),
+		w.node(devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile, Title: path.Base(f.path),
 			Path: f.path, Bytes: f.size})
 	}
 }
@@ -164,7 +164,7 @@ func (w *worldBuilder) addFiles() {
 func (w *worldBuilder) addDocs() {
 	byID := map[string]string{} // adr id or stem → canonical uri
 	for _, d := range w.b.docs {
-		if d.kind == devctx.KindADR {
+		if d.kind == devcontext.KindADR {
 			byID[strings.TrimPrefix(d.uri, "clew://adr/")] = d.uri
 			for _, a := range d.aliases {
 				if _, taken := byID[strings.TrimPrefix(a, "clew://adr/")]; !taken {
@@ -174,27 +174,27 @@ func (w *worldBuilder) addDocs() {
 		}
 	}
 	for _, d := range w.b.docs {
-		w.node(devctx.Node{URI: d.uri, Kind: d.kind, Title: d.title, Path: d.path, Text: d.text,
+		w.node(devcontext.Node{URI: d.uri, Kind: d.kind, Title: d.title, Path: d.path, Text: d.text,
 			Status: d.status, Version: d.version, Aliases: d.aliases, Cites: d.cites})
 	}
 	for _, d := range w.b.docs {
 		for _, l := range d.links {
 			if t, ok := w.b.docAt[l]; ok {
-				w.edge(devctx.EdgeLinksTo, d.uri, t.uri)
+				w.edge(devcontext.EdgeLinksTo, d.uri, t.uri)
 			}
 		}
 		for _, id := range d.supersedes {
 			target, ok := byID[id]
 			if !ok {
-				target = devctx.ADRURI(id) // names no ADR: dangling, reported if reached
+				target = devcontext.ADRURI(id) // names no ADR: dangling, reported if reached
 			}
-			w.edge(devctx.EdgeSupersede, d.uri, target)
+			w.edge(devcontext.EdgeSupersede, d.uri, target)
 		}
 		for _, p := range d.decides {
 			if t, ok := w.b.docAt[p]; ok {
-				w.edge(devctx.EdgeDecides, d.uri, t.uri)
-			} else if w.has(devctx.FileURI(p)) {
-				w.edge(devctx.EdgeDecides, d.uri, devctx.FileURI(p))
+				w.edge(devcontext.EdgeDecides, d.uri, t.uri)
+			} else if w.has(devcontext.FileURI(p)) {
+				w.edge(devcontext.EdgeDecides, d.uri, devcontext.FileURI(p))
 			}
 		}
 	}
@@ -214,7 +214,7 @@ func (w *worldBuilder) addPassages() {
 			key = a.Path
 		}
 		count[a.Doc+"\x00"+key]++
-		uri := devctx.PassageURI(a.Doc, key, count[a.Doc+"\x00"+key])
+		uri := devcontext.PassageURI(a.Doc, key, count[a.Doc+"\x00"+key])
 		doc := w.b.docAt[a.Doc]
 		title, section, text := a.Doc+" § "+key, a.Anchor.Passage.Heading, ""
 		if section != "" {
@@ -223,16 +223,16 @@ func (w *worldBuilder) addPassages() {
 		if doc != nil {
 			text = linesOf(doc.text, a.Anchor.Passage.StartLine, a.Anchor.Passage.EndLine)
 		}
-		w.node(devctx.Node{URI: uri, Kind: devctx.KindPassage, Title: title, Path: a.Doc, Section: section,
-			Text: text, Anchor: devctx.AnchorState(a.State), AnchorDetail: anchorDetail(a),
+		w.node(devcontext.Node{URI: uri, Kind: devcontext.KindPassage, Title: title, Path: a.Doc, Section: section,
+			Text: text, Anchor: devcontext.AnchorState(a.State), AnchorDetail: anchorDetail(a),
 			Facts: map[string]string{"anchor_line": strconv.Itoa(a.Line)}})
 		if doc != nil {
-			w.edge(devctx.EdgePartOf, uri, doc.uri)
+			w.edge(devcontext.EdgePartOf, uri, doc.uri)
 		}
 		target := w.anchorTarget(a)
-		w.edge(devctx.EdgeAnchors, uri, target)
-		if doc != nil && doc.kind == devctx.KindADR && a.State != anchors.StateLost && target != "" {
-			w.edge(devctx.EdgeDecides, doc.uri, target)
+		w.edge(devcontext.EdgeAnchors, uri, target)
+		if doc != nil && doc.kind == devcontext.KindADR && a.State != anchors.StateLost && target != "" {
+			w.edge(devcontext.EdgeDecides, doc.uri, target)
 		}
 	}
 }
@@ -244,8 +244,8 @@ func (w *worldBuilder) anchorTarget(a AnchorReport) string {
 		if a.Found != nil {
 			p = a.Found.Path
 		}
-		if w.has(devctx.FileURI(p)) && a.State != anchors.StateLost {
-			return devctx.FileURI(p)
+		if w.has(devcontext.FileURI(p)) && a.State != anchors.StateLost {
+			return devcontext.FileURI(p)
 		}
 		return ""
 	case anchors.FormDoc:
@@ -266,7 +266,7 @@ func (w *worldBuilder) anchorTarget(a AnchorReport) string {
 	}
 	if a.State == anchors.StateLost {
 		lang, _ := symbols.LanguageForPath(a.Path)
-		return symbolURI(devctx.KindSymbol, w.b.importPath(a.Path, lang), a.Anchor.QualifiedName)
+		return symbolURI(devcontext.KindSymbol, w.b.importPath(a.Path, lang), a.Anchor.QualifiedName)
 	}
 	return ""
 }
@@ -307,10 +307,10 @@ func symbolURI(kind, importPath, qname string) string {
 	if importPath == "" {
 		return "clew://" + kind + "/" + qname
 	}
-	if kind == devctx.KindTest {
-		return devctx.TestURI(importPath, qname)
+	if kind == devcontext.KindTest {
+		return devcontext.TestURI(importPath, qname)
 	}
-	return devctx.SymbolURI(importPath, qname)
+	return devcontext.SymbolURI(importPath, qname)
 }
 
 // cxBaseName is a declaration name without an overload suffix or labels.
@@ -359,9 +359,9 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 	for i := range tab.Decls {
 		d := &tab.Decls[i]
 		x := &cxDecl{f: pf, d: d, base: cxBaseName(d.Name), test: f.test && isTestDecl(f.lang, d)}
-		kind := devctx.KindSymbol
+		kind := devcontext.KindSymbol
 		if x.test {
-			kind = devctx.KindTest
+			kind = devcontext.KindTest
 		}
 		x.uri = symbolURI(kind, ip, d.QualifiedName)
 		if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
@@ -376,8 +376,8 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		w.byBase[x.base] = append(w.byBase[x.base], x)
 		sl, sc := pf.pos(x.start)
 		el, ec := pf.pos(max(d.EndByte-1, x.start))
-		w.node(devctx.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
-			Range: &devctx.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
+		w.node(devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
+			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
 			Text:  string(src[x.start:d.EndByte]), Facts: map[string]string{"declaration": d.Kind}})
 	}
 	return pf
@@ -424,11 +424,11 @@ func docCommentStart(src []byte, lines []int, start, startLine int) int {
 	return first
 }
 
-// innermost is the declaration holding the cursor, by devctx's rule: the
+// innermost is the declaration holding the cursor, by devcontext's rule: the
 // one that starts last, then ends first, then the smaller URI.
 func (w *worldBuilder) innermost(pf *cxParsed, line, col int) *cxDecl {
 	var best *cxDecl
-	var br devctx.Range
+	var br devcontext.Range
 	for _, x := range pf.decls {
 		r := *w.nodes[w.at[x.uri]].Range
 		if !rangeHolds(r, line, col) {
@@ -446,7 +446,7 @@ func (w *worldBuilder) innermost(pf *cxParsed, line, col int) *cxDecl {
 	return best
 }
 
-func rangeHolds(r devctx.Range, line, col int) bool {
+func rangeHolds(r devcontext.Range, line, col int) bool {
 	if line < r.StartLine || line > r.EndLine {
 		return false
 	}
@@ -479,8 +479,8 @@ func (w *worldBuilder) ensureURI(uri string) *cxDecl {
 	if x, ok := w.decls[uri]; ok {
 		return x
 	}
-	kind := devctx.KindOfURI(uri)
-	if kind != devctx.KindSymbol && kind != devctx.KindTest || w.has(uri) {
+	kind := devcontext.KindOfURI(uri)
+	if kind != devcontext.KindSymbol && kind != devcontext.KindTest || w.has(uri) {
 		return nil
 	}
 	ident := strings.TrimPrefix(uri, "clew://"+kind+"/")
@@ -783,12 +783,12 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			mentions := uses(t, x)
 			named := w.namesTested(t, x)
 			if mentions && typeKinds[x.d.Kind] {
-				w.edge(devctx.EdgeUsesType, t.uri, x.uri)
+				w.edge(devcontext.EdgeUsesType, t.uri, x.uri)
 			} else if mentions {
-				w.edge(devctx.EdgeCalls, t.uri, x.uri)
+				w.edge(devcontext.EdgeCalls, t.uri, x.uri)
 			}
 			if named || (mentions && isConventionalTestOf(pf.path, x.f.path)) {
-				w.edge(devctx.EdgeTestedBy, x.uri, t.uri)
+				w.edge(devcontext.EdgeTestedBy, x.uri, t.uri)
 			}
 			if mentions || named {
 				w.reach(t, pri, h)
@@ -796,7 +796,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 		}
 		if tests == 0 && pf.test {
 			if i, ok := w.b.byPath[pf.path]; ok && w.b.lex.fileHas(i, x.base) {
-				w.edge(devctx.EdgeTestedBy, x.uri, devctx.FileURI(pf.path))
+				w.edge(devcontext.EdgeTestedBy, x.uri, devcontext.FileURI(pf.path))
 			}
 		}
 	}
@@ -845,9 +845,9 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	slices.Sort(names)
 	for _, n := range names {
 		for _, y := range w.resolve(x, n, qualified[n]) {
-			kind := devctx.EdgeCalls
+			kind := devcontext.EdgeCalls
 			if typeKinds[y.d.Kind] {
-				kind = devctx.EdgeUsesType
+				kind = devcontext.EdgeUsesType
 			}
 			w.edge(kind, x.uri, y.uri)
 			w.reach(y, pri, h)
@@ -867,7 +867,7 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	for _, n := range typeNames {
 		for _, y := range w.resolveLocal(x, n) {
 			if typeKinds[y.d.Kind] && !y.contains(x) {
-				w.edge(devctx.EdgeUsesType, x.uri, y.uri)
+				w.edge(devcontext.EdgeUsesType, x.uri, y.uri)
 				w.reach(y, pri*0.6/wCallee, h)
 			}
 		}
@@ -875,7 +875,7 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	if c := x.d.Container; c != "" {
 		for _, y := range w.resolveLocal(x, cxBaseName(c)) {
 			if typeKinds[y.d.Kind] && y.d.QualifiedName == c {
-				w.edge(devctx.EdgeMethodOf, x.uri, y.uri)
+				w.edge(devcontext.EdgeMethodOf, x.uri, y.uri)
 				w.reach(y, pri*wReceiver/wCallee, h)
 			}
 		}
@@ -985,7 +985,7 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 				continue
 			}
 			if isType && y.d.Container == x.d.QualifiedName && pf.dir == x.f.dir {
-				w.edge(devctx.EdgeMethodOf, y.uri, x.uri)
+				w.edge(devcontext.EdgeMethodOf, y.uri, x.uri)
 				continue
 			}
 			if !callableKinds[y.d.Kind] {
@@ -995,13 +995,13 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 				sig := sigIdents(y.d.Signature)
 				inSig := slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
 				if uses(y, x) || inSig {
-					w.edge(devctx.EdgeUsesType, y.uri, x.uri)
+					w.edge(devcontext.EdgeUsesType, y.uri, x.uri)
 					w.reach(y, pri, h)
 				}
 				continue
 			}
 			if uses(y, x) {
-				w.edge(devctx.EdgeCalls, y.uri, x.uri)
+				w.edge(devcontext.EdgeCalls, y.uri, x.uri)
 				w.reach(y, pri, h)
 			}
 		}
@@ -1024,7 +1024,7 @@ func (w *worldBuilder) linkParsed() {
 			if c := x.d.Container; c != "" && !typeKinds[x.d.Kind] {
 				for _, y := range w.byBase[cxBaseName(c)] {
 					if y.d.QualifiedName == c && typeKinds[y.d.Kind] && y.f.dir == x.f.dir && y.f.family == x.f.family {
-						w.edge(devctx.EdgeMethodOf, x.uri, y.uri)
+						w.edge(devcontext.EdgeMethodOf, x.uri, y.uri)
 					}
 				}
 			}
@@ -1034,7 +1034,7 @@ func (w *worldBuilder) linkParsed() {
 			for _, n := range testedNames(x.f.lang, x.d) {
 				for _, y := range w.byBase[cxBaseName(n)] {
 					if !y.test && w.namesTested(x, y) {
-						w.edge(devctx.EdgeTestedBy, y.uri, x.uri)
+						w.edge(devcontext.EdgeTestedBy, y.uri, x.uri)
 					}
 				}
 			}
@@ -1090,13 +1090,13 @@ func (w *worldBuilder) addHistory() {
 			if i >= maxCommitsPerDecl {
 				break
 			}
-			w.commit(devctx.FileURI(w.fileSeed), v)
+			w.commit(devcontext.FileURI(w.fileSeed), v)
 		}
 	}
 }
 
 func (w *worldBuilder) commit(from string, c GitCommit) {
-	uri := devctx.CommitURI(c.SHA)
+	uri := devcontext.CommitURI(c.SHA)
 	text := c.Subject
 	if c.Body != "" {
 		text += "\n\n" + c.Body
@@ -1105,9 +1105,9 @@ func (w *worldBuilder) commit(from string, c GitCommit) {
 	if c.Author != "" {
 		facts["author"] = c.Author
 	}
-	w.node(devctx.Node{URI: uri, Kind: devctx.KindCommit, Title: c.Subject, Version: c.Time.UTC().Format(time.RFC3339),
+	w.node(devcontext.Node{URI: uri, Kind: devcontext.KindCommit, Title: c.Subject, Version: c.Time.UTC().Format(time.RFC3339),
 		Text: text, Facts: facts})
-	w.edge(devctx.EdgeChangedIn, from, uri)
+	w.edge(devcontext.EdgeChangedIn, from, uri)
 }
 
 // addLocal adds the uncommitted change of each changed file in scope (the
@@ -1127,7 +1127,7 @@ func (w *worldBuilder) addLocal(cursor string, paths []string) {
 			continue
 		}
 		if f.path != cursor {
-			w.node(devctx.Node{URI: devctx.LocalDiffURI(f.path), Kind: devctx.KindLocal,
+			w.node(devcontext.Node{URI: devcontext.LocalDiffURI(f.path), Kind: devcontext.KindLocal,
 				Title: "uncommitted change to " + f.path, Path: f.path, Bytes: f.size})
 			continue
 		}
@@ -1143,7 +1143,7 @@ func (w *worldBuilder) addLocal(cursor string, paths []string) {
 }
 
 // searchDiagnostic says how much of the declaration search was cut.
-func (w *worldBuilder) searchDiagnostic() []devctx.Diagnostic {
+func (w *worldBuilder) searchDiagnostic() []devcontext.Diagnostic {
 	if len(w.unread) == 0 {
 		return nil
 	}
@@ -1158,6 +1158,6 @@ func (w *worldBuilder) searchDiagnostic() []devctx.Diagnostic {
 	if n == 0 {
 		return nil
 	}
-	return []devctx.Diagnostic{{Severity: devctx.SeverityInfo, Code: "search_truncated",
+	return []devcontext.Diagnostic{{Severity: devcontext.SeverityInfo, Code: "search_truncated",
 		Message: fmt.Sprintf("the declaration search parsed %d file(s) and left %d candidate file(s) unread; callers, callees and tests in them are not in the answer", w.spent, n)}}
 }

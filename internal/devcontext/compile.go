@@ -1,0 +1,278 @@
+package devcontext
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+)
+
+// The answer lists the walk's cuts that are actionable: every depth cut (it
+// was at or above the floor) and the relevance cuts that are near misses, at
+// least NearMiss × floor. Farther cuts — the sibling passages of a doc, a
+// caller four hops out — are noise in the list; Explain still describes
+// them. Each reason lists at most MaxListedCuts, the most relevant first.
+const (
+	NearMiss      = 0.75
+	MaxListedCuts = 50
+)
+
+// compiled is one compile with the internals Explain needs.
+type compiled struct {
+	ctx     CompiledContext
+	cuts    map[string]Excluded // cut and ghost exclusions, listed or over the cap
+	faint   map[string]Excluded // relevance cuts too far below the floor to list
+	dropped map[string]Deduplicated
+	ix      *index
+	set     settings
+}
+
+// Prepared is a World indexed once. The workspace layer keeps one per
+// snapshot and compiles many requests over it; it is read-only and safe
+// for concurrent use. The world must not change after Prepare.
+type Prepared struct {
+	w           *World
+	ix          *index
+	fingerprint string
+}
+
+// Prepare indexes a world: nodes by URI, followed edges as arcs both ways.
+func Prepare(w World) *Prepared {
+	return &Prepared{w: &w, ix: newIndex(&w), fingerprint: Fingerprint(w.Files)}
+}
+
+// Compile answers a request over a world: seeds, six tiers, seven selectors,
+// the edge walk, de-duplication and conflicts, first-fit spend, canonical
+// order. The same request over the same world gives byte-identical JSON.
+// Errors are only for the request: ErrInvalidRequest, ErrUnknownTarget.
+func Compile(w World, req Request) (CompiledContext, error) { return Prepare(w).Compile(req) }
+
+// Compile is Compile over the prepared world.
+func (p *Prepared) Compile(req Request) (CompiledContext, error) {
+	c, err := p.compile(req)
+	if err != nil {
+		return CompiledContext{}, err
+	}
+	return c.ctx, nil
+}
+
+func (p *Prepared) compile(req Request) (*compiled, error) {
+	set, err := req.settings()
+	if err != nil {
+		return nil, err
+	}
+	w, ix := p.w, p.ix
+	s := newSelection(ix, set, req)
+	if err := s.seed(); err != nil {
+		return nil, err
+	}
+	s.walk()
+	files, seedOf := s.filesInScope()
+	s.scopePath(files, seedOf)
+	s.contract(files, seedOf)
+	s.requirePins()
+	s.governance()
+	s.sessionState()
+	s.intentMatch()
+	for id := range s.required {
+		if c := s.cands[id]; c != nil {
+			c.required = true
+		}
+	}
+
+	f := s.fold()
+	excluded := f.excluded
+	var live []*candidate
+	for _, id := range s.candidateIDs() {
+		c := s.cands[id]
+		if f.dropped[id] {
+			continue
+		}
+		if r, detail := s.staleness(c); r != "" {
+			excluded = append(excluded, s.exclusion(c, r, detail))
+			continue
+		}
+		if !c.required && c.depth > set.maxDepth { // only fixed-depth selectors can get here
+			excluded = append(excluded, s.exclusion(c, ReasonDepth,
+				fmt.Sprintf("depth %d is past max_depth %d", c.depth, set.maxDepth)))
+			continue
+		}
+		live = append(live, c)
+	}
+	sp := s.spend(live, set.limit)
+	excluded = append(excluded, sp.excluded...)
+
+	out := &compiled{ix: ix, set: set, cuts: map[string]Excluded{}, faint: map[string]Excluded{}, dropped: map[string]Deduplicated{}}
+	listed, notListed := s.cutExclusions(out.cuts, out.faint)
+	excluded = append(excluded, listed...)
+	for _, r := range f.records {
+		for _, d := range r.Dropped {
+			out.dropped[d] = r
+		}
+	}
+
+	entries := make([]Entry, 0, len(sp.selected))
+	var cites []CommitReference
+	for _, c := range sp.selected {
+		entries = append(entries, s.entry(c))
+		for _, ct := range c.node.Cites {
+			cites = append(cites, CommitReference{Commit: ct.Commit, NamedBy: c.node.URI, Covers: ct.Covers})
+		}
+		if c.node.Kind == KindPassage && c.node.Anchor == AnchorMoved {
+			s.diags = append(s.diags, Diagnostic{Severity: SeverityWarning, Code: CodeMovedAnchor, Path: c.node.Path,
+				Message: c.node.URI + "'s @code anchor moved or was renamed" + why(c.node.AnchorDetail) + ": confirm the passage still holds"})
+		}
+	}
+	sortSelected(entries)
+	sortExcluded(excluded)
+	sortDeduplicated(f.records)
+	sortConflicts(f.conflicts)
+
+	diags := slices.Concat(w.Diagnostics, ix.diags, s.diags, notListed)
+	if diags == nil {
+		diags = []Diagnostic{}
+	}
+	if excluded == nil {
+		excluded = []Excluded{}
+	}
+	out.ctx = CompiledContext{
+		Schema:       Schema,
+		Fingerprint:  p.fingerprint,
+		Git:          gitContext(w.Git, w.Files, cites),
+		Seeds:        append([]Seed{}, s.seeds...),
+		Selected:     entries,
+		Excluded:     excluded,
+		Deduplicated: f.records,
+		Conflicts:    f.conflicts,
+		Budget:       budgetOf(set.limit, entries, excluded),
+		Diagnostics:  sortDiagnostics(diags),
+	}
+	return out, nil
+}
+
+// cutExclusions turns what the walk and the intent match cut (and the
+// dangling references they reached) into exclusions, for every URI that did
+// not become a candidate some other way. Near misses go into all and the
+// answer lists the best MaxListedCuts per reason, saying how many it left
+// out; far misses go into faint, for Explain only.
+func (s *selection) cutExclusions(all, faint map[string]Excluded) (listed []Excluded, notListed []Diagnostic) {
+	mk := func(id int, c cut) Excluded {
+		uri := s.ix.ids[id]
+		x := Excluded{URI: uri, Reason: c.reason, Relevance: round3(c.rel)}
+		if n := s.ix.nodes[id]; n != nil {
+			x.Kind, x.Tier, x.CostTokens = n.Kind, TierForKind(n.Kind), TokensFor(n.CostBytes())
+		} else {
+			x.Tier, x.CostTokens = TierForKind(KindOfURI(uri)), TokensFor(0)
+		}
+		from := "reached from " + c.via + " by " + c.edge
+		if c.why != "" {
+			from = c.why
+		}
+		switch c.reason {
+		case ReasonRelevance:
+			x.Detail = fmt.Sprintf("relevance %v is below the floor %v: %s", round3(c.rel), s.set.floor, from)
+		case ReasonDepth:
+			x.Detail = fmt.Sprintf("one hop past max_depth %d: %s", s.set.maxDepth, from)
+		case ReasonUnresolved:
+			x.Detail = c.via + " names it by " + c.edge + ", but nothing in the workspace resolves to it"
+		}
+		return x
+	}
+	for id, c := range s.ghosts {
+		x := mk(id, c)
+		all[x.URI] = x
+		listed = append(listed, x)
+	}
+	byReason := map[ExclusionReason][]Excluded{}
+	for id, c := range s.cuts {
+		if _, isCand := s.cands[id]; isCand {
+			continue
+		}
+		if _, isGhost := s.ghosts[id]; isGhost {
+			continue
+		}
+		x := mk(id, c)
+		if c.reason == ReasonRelevance && below(c.rel, NearMiss*s.set.floor) {
+			faint[x.URI] = x
+			continue
+		}
+		all[x.URI] = x
+		byReason[c.reason] = append(byReason[c.reason], x)
+	}
+	for _, r := range slices.Sorted(maps.Keys(byReason)) {
+		xs := byReason[r]
+		slices.SortFunc(xs, func(a, b Excluded) int {
+			return cmp.Or(cmp.Compare(b.Relevance, a.Relevance), naturalCompare(a.URI, b.URI))
+		})
+		if len(xs) > MaxListedCuts {
+			notListed = append(notListed, Diagnostic{Severity: SeverityInfo, Code: CodeExclusionsNotListed,
+				Message: fmt.Sprintf("%d more candidate(s) excluded for %s are not listed; explain answers for each", len(xs)-MaxListedCuts, r)})
+			xs = xs[:MaxListedCuts]
+		}
+		listed = append(listed, xs...)
+	}
+	return listed, notListed
+}
+
+// entry turns an admitted candidate into its wire form: discoveries best
+// first, confidence the max, depth the min, scalars rounded to 3 decimals.
+func (s *selection) entry(c *candidate) Entry {
+	n := c.node
+	disc := make([]Discovery, len(c.disc))
+	conf := 0.0
+	for i, d := range c.disc {
+		d.Confidence, d.Weight = round3(d.Confidence), round3(d.Weight)
+		disc[i] = d
+		conf = max(conf, d.Confidence)
+	}
+	slices.SortFunc(disc, compareDiscovery)
+	var facts map[string]string
+	if len(n.Facts) > 0 || (n.Kind == KindPassage && n.Anchor != "") {
+		facts = maps.Clone(n.Facts)
+		if facts == nil {
+			facts = map[string]string{}
+		}
+		if n.Kind == KindPassage && n.Anchor != "" {
+			if _, set := facts["anchor"]; !set {
+				facts["anchor"] = string(n.Anchor)
+			}
+		}
+	}
+	return Entry{
+		URI:   n.URI,
+		Kind:  n.Kind,
+		Title: n.Title,
+		Provenance: Provenance{Path: n.Path, Directory: dirOf(n.Path), SourceClass: sourceClass(n.Kind),
+			Section: n.Section, Bytes: n.CostBytes()},
+		Tier:         c.tier,
+		Relevance:    round3(c.rel),
+		Confidence:   conf,
+		DiscoveredBy: disc,
+		Depth:        c.depth,
+		CostTokens:   TokensFor(n.CostBytes()),
+		CostBytes:    n.CostBytes(),
+		Version:      n.Version,
+		Status:       n.Status,
+		Required:     c.required,
+		Facts:        facts,
+	}
+}
+
+func sourceClass(kind string) string {
+	switch kind {
+	case KindSymbol, KindFile, KindTest:
+		return "code"
+	case KindPassage, KindDoc, KindReadme, KindADR, KindAgents:
+		return "docs"
+	case KindClaim:
+		return "claims"
+	case KindCommit:
+		return "git"
+	case KindLocal:
+		return "local-state"
+	}
+	return "named"
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

@@ -1,0 +1,222 @@
+package devcontext
+
+import (
+	"cmp"
+	"slices"
+)
+
+// index is a World prepared for compiling: nodes by URI, and the followed
+// edges as arcs in both directions. Dangling endpoints get an id without a
+// node ("ghosts"), so the walk can report them as unresolved. It depends on
+// the world only, is read-only once built, and is shared by every compile
+// of a Prepared world.
+type index struct {
+	ids   []string       // node URIs (sorted), then ghost URIs (sorted)
+	nodes []*Node        // nil for ghosts
+	byURI map[string]int // id of every URI
+	alias map[string]int // alias → node id (first, in URI order)
+	arcs  [][]arc        // per id: by edge kind, forward first, then other id
+	kinds map[string][]int
+	diags []Diagnostic
+}
+
+// arc is one edge seen from one end.
+type arc struct {
+	rule    *edgeRule
+	other   int
+	forward bool // true: this end is the edge's From
+	gating  bool
+}
+
+func (a arc) weight() float64 {
+	if a.forward {
+		return a.rule.forward
+	}
+	return a.rule.reverse
+}
+
+func (a arc) why() string {
+	if a.forward {
+		return a.rule.fwdWhy
+	}
+	return a.rule.revWhy
+}
+
+func newIndex(w *World) *index {
+	ix := &index{byURI: make(map[string]int, len(w.Nodes)), alias: map[string]int{}, kinds: map[string][]int{}}
+	order := make([]int, len(w.Nodes))
+	for i := range order {
+		order[i] = i
+	}
+	// With duplicate URIs the first in the world wins (the index tie-break
+	// makes the sort stable) and the others are reported: that is the
+	// workspace layer's bug to fix, not a reason to fail.
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(w.Nodes[a].URI, w.Nodes[b].URI), a-b) })
+	ix.ids = make([]string, 0, len(order))
+	ix.nodes = make([]*Node, 0, len(order))
+	for _, i := range order {
+		n := &w.Nodes[i]
+		if n.URI == "" {
+			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: "a node without a uri was ignored"})
+			continue
+		}
+		if _, dup := ix.byURI[n.URI]; dup {
+			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: n.URI + " is declared twice; the first declaration is used"})
+			continue
+		}
+		id := len(ix.ids)
+		ix.byURI[n.URI] = id
+		ix.ids = append(ix.ids, n.URI)
+		ix.nodes = append(ix.nodes, n)
+		ix.kinds[n.Kind] = append(ix.kinds[n.Kind], id)
+	}
+	for id, n := range ix.nodes {
+		for _, a := range n.Aliases {
+			if _, taken := ix.byURI[a]; taken {
+				continue
+			}
+			if _, taken := ix.alias[a]; !taken {
+				ix.alias[a] = id
+			}
+		}
+	}
+	ix.addEdges(w.Edges)
+	return ix
+}
+
+// addEdges resolves the followed edges into arcs. Unknown and refused kinds
+// are not followed; a repeated edge is one edge (gating if any copy gates).
+func (ix *index) addEdges(edges []Edge) {
+	// Pass 1: resolve endpoints once; -1 marks a ghost, numbered after the
+	// nodes in URI order once all are known.
+	type ends struct {
+		rule *edgeRule
+		f, t int
+	}
+	resolved := make([]ends, len(edges))
+	var ghosts []string
+	for i, e := range edges {
+		r, ok := edgeByKind[e.Kind]
+		if !ok || r.refused != "" || e.From == "" || e.To == "" || e.From == e.To {
+			continue
+		}
+		f, okF := ix.byURI[e.From]
+		t, okT := ix.byURI[e.To]
+		if !okF && !okT {
+			continue // nothing of ours on either end
+		}
+		if !okF {
+			f = -1
+			ghosts = append(ghosts, e.From)
+		}
+		if !okT {
+			t = -1
+			ghosts = append(ghosts, e.To)
+		}
+		resolved[i] = ends{r, f, t}
+	}
+	slices.Sort(ghosts)
+	for _, g := range slices.Compact(ghosts) {
+		ix.byURI[g] = len(ix.ids)
+		ix.ids = append(ix.ids, g)
+		ix.nodes = append(ix.nodes, nil)
+	}
+
+	type key struct {
+		rule     *edgeRule
+		from, to int32
+	}
+	seen := make(map[key]int, len(edges)) // → position in keys
+	keys := make([]key, 0, len(edges))
+	var gating []bool
+	degree := make([]int, len(ix.ids))
+	for i, e := range edges {
+		en := resolved[i]
+		if en.rule == nil {
+			continue
+		}
+		if en.f < 0 {
+			en.f = ix.byURI[e.From]
+		}
+		if en.t < 0 {
+			en.t = ix.byURI[e.To]
+		}
+		k := key{en.rule, int32(en.f), int32(en.t)}
+		if at, dup := seen[k]; dup {
+			gating[at] = gating[at] || e.Gating
+			continue
+		}
+		seen[k] = len(keys)
+		keys = append(keys, k)
+		gating = append(gating, e.Gating)
+		degree[en.f]++
+		degree[en.t]++
+	}
+	ix.arcs = make([][]arc, len(ix.ids))
+	for id, d := range degree {
+		ix.arcs[id] = make([]arc, 0, d)
+	}
+	for i, k := range keys {
+		ix.arcs[k.from] = append(ix.arcs[k.from], arc{rule: k.rule, forward: true, other: int(k.to), gating: gating[i]})
+		ix.arcs[k.to] = append(ix.arcs[k.to], arc{rule: k.rule, forward: false, other: int(k.from), gating: gating[i]})
+	}
+	for id := range ix.arcs {
+		ix.arcs[id] = ix.limitArcs(ix.arcs[id])
+	}
+}
+
+// limitArcs sorts one node's arcs canonically (ids follow URI order) and
+// keeps only the newest `limit` forward arcs of a limited edge kind
+// (changed_in: the newest commits by declared date, then URI).
+func (ix *index) limitArcs(as []arc) []arc {
+	slices.SortFunc(as, func(x, y arc) int {
+		if c := cmp.Compare(x.rule.kind, y.rule.kind); c != 0 {
+			return c
+		}
+		if x.forward != y.forward {
+			if x.forward {
+				return -1
+			}
+			return 1
+		}
+		if x.forward && x.rule.limit > 0 { // newest first
+			if c := cmp.Compare(ix.version(y.other), ix.version(x.other)); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(x.other, y.other)
+	})
+	out := as[:0]
+	kept := 0
+	for i, a := range as {
+		if i == 0 || a.rule != as[i-1].rule || a.forward != as[i-1].forward {
+			kept = 0
+		}
+		if a.forward && a.rule.limit > 0 && kept >= a.rule.limit {
+			continue
+		}
+		kept++
+		out = append(out, a)
+	}
+	return out
+}
+
+func (ix *index) version(id int) string {
+	if n := ix.nodes[id]; n != nil {
+		return n.Version
+	}
+	return ""
+}
+
+// lookup finds a node by URI or alias.
+func (ix *index) lookup(uri string) (id int, viaAlias bool, ok bool) {
+	if id, ok := ix.byURI[uri]; ok && ix.nodes[id] != nil {
+		return id, false, true
+	}
+	if id, ok := ix.alias[uri]; ok {
+		return id, true, true
+	}
+	return 0, false, false
+}
+
+func (ix *index) ofKind(kind string) []int { return ix.kinds[kind] }

@@ -1,0 +1,295 @@
+package devcontext
+
+import "sort"
+
+// Built-in numbers (digest §2.4). They are published by Policy so a caller
+// reads them instead of inferring them.
+const (
+	Schema              = 1
+	BytesPerToken       = 4
+	DefaultBudgetTokens = 24000
+	DefaultMaxDepth     = 3
+	DefaultFloor        = 0.25
+	// MaxCommitsPerNode caps changed_in: only the newest few commits that
+	// touched a declaration are history worth reading.
+	MaxCommitsPerNode = 5
+)
+
+// Base relevance of the fixed selectors.
+const (
+	relSeed            = 1.0
+	relScopePath       = 0.8
+	relContract        = 0.85
+	relRootAgents      = 1.0
+	relBlockingClaim   = 0.6
+	relLocalInSymbol   = 0.95
+	relLocalInFile     = 0.6
+	relIntentFull      = 0.6
+	confIntentFull     = 0.9 // an inference stays below a declaration's 1
+	confDeclared       = 1.0
+	depthFixedSelector = 1
+)
+
+// TokensFor estimates tokens from bytes: ceil(bytes/4), never below 1, so
+// every entry costs something.
+func TokensFor(bytes int) uint64 {
+	if bytes <= 0 {
+		return 1
+	}
+	return (uint64(bytes) + BytesPerToken - 1) / BytesPerToken
+}
+
+// Tier is where an entry's cost is spent from; tiers are spent in order.
+type Tier string
+
+const (
+	TierTask       Tier = "task"
+	TierGovernance Tier = "governance"
+	TierSource     Tier = "source"
+	TierDecision   Tier = "decision"
+	TierKnowledge  Tier = "knowledge"
+	TierHistory    Tier = "history"
+)
+
+// Tiers lists the six tiers in spend order.
+var Tiers = []Tier{TierTask, TierGovernance, TierSource, TierDecision, TierKnowledge, TierHistory}
+
+var tierMeaning = map[Tier]string{
+	TierTask:       "what was asked for: the declaration or file at the cursor, named uris — never dropped",
+	TierGovernance: "what the work is judged against: claims over the file, AGENTS.md",
+	TierSource:     "the code and tests the work touches",
+	TierDecision:   "decisions and doc passages bound to the code",
+	TierKnowledge:  "docs that mention it, uncommitted changes",
+	TierHistory:    "supporting evidence: commits that touched it, the rest",
+}
+
+// tierPos is the 1-based spend position; unknown tiers sort last.
+func tierPos(t Tier) int {
+	for i, x := range Tiers {
+		if x == t {
+			return i + 1
+		}
+	}
+	return len(Tiers) + 1
+}
+
+// tierKinds is the clew mapping of kinds onto tiers (digest §6.5). A seed is
+// task whatever its kind; no kind is task by nature.
+var tierKinds = map[Tier][]string{
+	TierGovernance: {KindAgents, KindClaim},
+	TierSource:     {KindFile, KindSymbol, KindTest},
+	TierDecision:   {KindADR, KindPassage},
+	TierKnowledge:  {KindDoc, KindLocal, KindReadme},
+	TierHistory:    {KindCommit},
+}
+
+var kindTier = func() map[string]Tier {
+	m := map[string]Tier{}
+	for t, ks := range tierKinds {
+		for _, k := range ks {
+			m[k] = t
+		}
+	}
+	return m
+}()
+
+// TierForKind is the tier a non-seed candidate of this kind is spent from.
+// An unknown kind is history, never governance.
+func TierForKind(kind string) Tier {
+	if t, ok := kindTier[kind]; ok {
+		return t
+	}
+	return TierHistory
+}
+
+// Selector names one way of reaching a candidate. The order is a sort key.
+type Selector string
+
+const (
+	SelSeed         Selector = "seed"
+	SelRelation     Selector = "relation"
+	SelScopePath    Selector = "scope_path"
+	SelContract     Selector = "contract"
+	SelGovernance   Selector = "governance"
+	SelSessionState Selector = "session_state"
+	SelIntentMatch  Selector = "intent_match"
+)
+
+// Selectors lists the seven selectors in their fixed order.
+var Selectors = []Selector{SelSeed, SelRelation, SelScopePath, SelContract, SelGovernance, SelSessionState, SelIntentMatch}
+
+func selectorPos(s Selector) int {
+	for i, x := range Selectors {
+		if x == s {
+			return i
+		}
+	}
+	return len(Selectors)
+}
+
+// Edge kinds of the workspace graph (digest §6.7), each stored forward.
+const (
+	EdgeAnchors   = "anchors"    // passage → symbol/file/doc
+	EdgePins      = "pins"       // claim → symbol
+	EdgeCovers    = "covers"     // claim → file
+	EdgeCalls     = "calls"      // caller → callee
+	EdgeUsesType  = "uses_type"  // symbol → type
+	EdgeMethodOf  = "method_of"  // method → receiver type
+	EdgeTestedBy  = "tested_by"  // symbol → test
+	EdgeDecides   = "decides"    // adr → file/symbol
+	EdgeSupersede = "supersedes" // later adr → earlier adr
+	EdgePartOf    = "part_of"    // passage → doc
+	EdgeLinksTo   = "links_to"   // doc → doc
+	EdgeChangedIn = "changed_in" // symbol → commit
+
+	EdgeInPackage  = "in_package"
+	EdgeImports    = "imports"
+	EdgeContains   = "contains"
+	EdgeReferences = "references"
+	EdgeMentions   = "mentions"
+)
+
+// edgeRule is one row of the edge table. A refused edge has a refusal reason
+// and no weights: refusal is absence, not a zero weight.
+type edgeRule struct {
+	kind             string
+	means            string
+	forward, reverse float64
+	fwdWhy, revWhy   string
+	refused          string
+	limit            int // forward arcs kept per node (newest first); 0 = all
+}
+
+var edgeTable = []edgeRule{
+	{kind: EdgeAnchors, means: "a doc passage's @code anchor binds it to this code", forward: 0.8, reverse: 0.9,
+		fwdWhy: "the code this passage documents", revWhy: "a passage anchored to it"},
+	{kind: EdgePins, means: "a claim leg's regex matches inside this declaration", forward: 0.9, reverse: 0.95,
+		fwdWhy: "the code this claim pins", revWhy: "a claim pinning it"},
+	{kind: EdgeCovers, means: "a claim leg's glob matches this file", forward: 0.7, reverse: 0.9,
+		fwdWhy: "a file this claim covers", revWhy: "a claim covering it"},
+	{kind: EdgeCalls, means: "this declaration calls that one", forward: 0.7, reverse: 0.5,
+		fwdWhy: "a callee's definition", revWhy: "a caller"},
+	{kind: EdgeUsesType, means: "this declaration uses that type", forward: 0.6, reverse: 0.3,
+		fwdWhy: "a type it uses", revWhy: "a user of this type"},
+	{kind: EdgeMethodOf, means: "this method's receiver is that type", forward: 0.8, reverse: 0.3,
+		fwdWhy: "the receiver type", revWhy: "a method of it"},
+	{kind: EdgeTestedBy, means: "that test exercises this declaration", forward: 0.8, reverse: 0.6,
+		fwdWhy: "a test that exercises it", revWhy: "what this test exercises"},
+	{kind: EdgeDecides, means: "this decision record governs that file or declaration", forward: 0.8, reverse: 0.85,
+		fwdWhy: "what the decision governs", revWhy: "the decision in force over it"},
+	{kind: EdgeSupersede, means: "this decision record stands in for that one", forward: 0.7, reverse: 0.7,
+		fwdWhy: "it stands in for this", revWhy: "this stands in for it"},
+	{kind: EdgePartOf, means: "this passage is part of that document", forward: 0.6, reverse: 0.3,
+		fwdWhy: "the document holding the passage", revWhy: "a passage of it"},
+	{kind: EdgeLinksTo, means: "this document links to that one", forward: 0.5, reverse: 0.4,
+		fwdWhy: "a document it links to", revWhy: "a document linking here"},
+	{kind: EdgeChangedIn, means: "this commit changed the declaration's lines", forward: 0.5, reverse: 0.3,
+		fwdWhy: "a commit that changed it", revWhy: "what this commit changed", limit: MaxCommitsPerNode},
+
+	{kind: EdgeInPackage, means: "this declaration belongs to that package",
+		refused: "every symbol of a package hangs off it; following it selects the whole package"},
+	{kind: EdgeImports, means: "this file imports that package",
+		refused: "imports fan out to the whole dependency tree"},
+	{kind: EdgeContains, means: "this directory contains that file",
+		refused: "a directory contains the whole tree below it"},
+	{kind: EdgeReferences, means: "this code names that identifier",
+		refused: "every identifier use is too dense; calls and uses_type are the followed subsets"},
+	{kind: EdgeMentions, means: "this text mentions that name",
+		refused: "a mention is inferred from words by intent_match; the walk follows declared facts only"},
+}
+
+var edgeByKind = func() map[string]*edgeRule {
+	m := map[string]*edgeRule{}
+	for i := range edgeTable {
+		m[edgeTable[i].kind] = &edgeTable[i]
+	}
+	return m
+}()
+
+// CompilerPolicy publishes the compiler's rules (digest §1.14).
+type CompilerPolicy struct {
+	Schema              int            `json:"schema"`
+	Graph               string         `json:"graph"`
+	Tiers               []TierRule     `json:"tiers"`
+	Edges               []EdgeRule     `json:"edges"`
+	Selectors           []SelectorRule `json:"selectors"`
+	DefaultBudgetTokens uint64         `json:"default_budget_tokens"`
+	DefaultMaxDepth     int            `json:"default_max_depth"`
+	DefaultFloor        float64        `json:"default_floor"`
+	BytesPerToken       int            `json:"bytes_per_token"`
+}
+
+// TierRule is one tier: position 1 is spent first.
+type TierRule struct {
+	Tier     Tier     `json:"tier"`
+	Position int      `json:"position"`
+	Meaning  string   `json:"meaning"`
+	Kinds    []string `json:"kinds"`
+}
+
+// EdgeRule is one edge kind: followed with weights, or refused with a reason.
+type EdgeRule struct {
+	Edge    string   `json:"edge"`
+	Means   string   `json:"means"`
+	Forward *float64 `json:"forward,omitempty"`
+	Reverse *float64 `json:"reverse,omitempty"`
+	Reason  string   `json:"reason"`
+	Refused bool     `json:"refused"`
+	// Limit is how many forward arcs per node are followed, newest first.
+	Limit int `json:"limit,omitempty"`
+}
+
+// SelectorRule says whether a selector follows declarations or infers.
+type SelectorRule struct {
+	Selector Selector `json:"selector"`
+	Declared bool     `json:"declared"`
+}
+
+// Policy returns the compiler's rules. It is static: it does not depend on a
+// world, so it can be published before any workspace is loaded.
+func Policy() CompilerPolicy {
+	p := CompilerPolicy{
+		Schema:              Schema,
+		Graph:               "workspace",
+		Tiers:               []TierRule{},
+		Edges:               []EdgeRule{},
+		Selectors:           []SelectorRule{},
+		DefaultBudgetTokens: DefaultBudgetTokens,
+		DefaultMaxDepth:     DefaultMaxDepth,
+		DefaultFloor:        DefaultFloor,
+		BytesPerToken:       BytesPerToken,
+	}
+	for i, t := range Tiers {
+		kinds := append([]string{}, tierKinds[t]...)
+		if t == TierTask {
+			kinds = []string{} // no kind is task by nature; every seed is
+		}
+		sort.Strings(kinds)
+		p.Tiers = append(p.Tiers, TierRule{Tier: t, Position: i + 1, Meaning: tierMeaning[t], Kinds: kinds})
+	}
+	for _, r := range edgeTable {
+		e := EdgeRule{Edge: r.kind, Means: r.means, Limit: r.limit}
+		if r.refused != "" {
+			e.Reason, e.Refused = r.refused, true
+		} else {
+			if r.forward > 0 {
+				e.Forward = ptr(r.forward)
+			}
+			if r.reverse > 0 {
+				e.Reverse = ptr(r.reverse)
+			}
+			e.Reason = r.fwdWhy
+			if r.reverse > 0 {
+				e.Reason += "; reversed: " + r.revWhy
+			}
+		}
+		p.Edges = append(p.Edges, e)
+	}
+	sort.Slice(p.Edges, func(i, j int) bool { return p.Edges[i].Edge < p.Edges[j].Edge })
+	for _, s := range Selectors {
+		p.Selectors = append(p.Selectors, SelectorRule{Selector: s, Declared: s != SelIntentMatch})
+	}
+	return p
+}
+
+func ptr[T any](v T) *T { return &v }
