@@ -83,7 +83,7 @@ func TestContextEqualsCLI(t *testing.T) {
 	}
 
 	var c struct {
-		Selected []struct{ URI, Kind string } `json:"selected"`
+		Selected []struct{ URI, Kind string }   `json:"selected"`
 		Excluded []struct{ URI, Reason string } `json:"excluded"`
 	}
 	if err := json.Unmarshal(js, &c); err != nil {
