@@ -18,7 +18,8 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		"Pins unpinned anchors and confirms stale, moved or renamed ones: writes the current\n"+
 			"binding and hashes into the anchor comment. This is the one act that turns a flag\n"+
 			"green; commit the change so the review is in git history. An anchor whose target\n"+
-			"does not resolve is refused (exit 1) with the declarations of that name that exist.", stderr)
+			"does not resolve is refused (exit 1) with the declarations of that name that exist;\n"+
+			"an anchor that does not parse is printed with its parse error (exit 1), as verify prints it.", stderr)
 	all := fs.Bool("all", false, "confirm every anchor of the workspace")
 	dir := fs.String("dir", ".", "the workspace directory")
 	pos, code, done := parse(fs, args)
@@ -71,7 +72,10 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	for _, t := range res.Unmatched {
 		fmt.Fprintf(stderr, "no anchor at %s\n", formatTarget(t))
 	}
-	if len(res.Refused) > 0 || len(res.Unmatched) > 0 {
+	for _, d := range res.Unparsed {
+		fmt.Fprintf(stderr, "%s:%d: %s %s: %s\n", d.Doc, d.Line, d.Severity, d.Code, d.Message)
+	}
+	if len(res.Refused) > 0 || len(res.Unmatched) > 0 || len(res.Unparsed) > 0 {
 		return 1
 	}
 	return 0

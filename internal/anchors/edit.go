@@ -48,10 +48,10 @@ func RebindEdits(a Anchor, b Binding) []Edit {
 // explicit act that turns a flag green (SPEC §2.4).
 func ConfirmEdits(a Anchor, b Binding) []Edit {
 	out := RebindEdits(a, b)
-	sha := "sha=" + b.DeclHash
-	if a.Form == FormSymbol && b.BodyHash != "" {
-		sha += "," + b.BodyHash
+	if b.Form == "" {
+		b.Form = a.Form
 	}
+	sha := SHAToken(b)
 	if a.SHASpan.Start == a.SHASpan.End {
 		out = append(out, Edit{a.SHASpan.Start, a.SHASpan.End, " " + sha})
 	} else if cur := "sha=" + a.DeclSHA + bodySuffix(a.BodySHA); cur != sha {

@@ -15,7 +15,7 @@ const kindConfirmAll = protocol.CodeActionKind(workspace.FixConfirmAll)
 func codeActionRoute() *route {
 	return queryCall(protocol.MethodTextDocumentCodeAction, func(c *protocol.ServerCapabilities) {
 		c.CodeActionProvider = &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindConfirmAll},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindConfirmAll, kindCopyAnchor},
 		}
 	}, codeAction)
 }
@@ -35,6 +35,11 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 	}
 	out := []protocol.CodeAction{}
 	if !f.folder.IsDoc(f.rel) {
+		if wantsKind(p.Context.Only, kindCopyAnchor) {
+			if a, ok := copyAnchorAction(f, p); ok {
+				out = append(out, a)
+			}
+		}
 		return out, nil
 	}
 	var reqs []workspace.FixRequest

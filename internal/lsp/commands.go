@@ -17,12 +17,13 @@ import (
 // Server commands (SPEC §4), run through workspace/executeCommand so that
 // lenses, quick fixes and editor commands work the same in every client.
 const (
-	cmdConfirm         = "clew.confirm"
-	cmdVerifyWorkspace = "clew.verifyWorkspace"
-	cmdShowAnchors     = "clew.showAnchors"
-	cmdCompileContext  = "clew.compileContext"
-	cmdExplainContext  = "clew.explainContext"
-	cmdContextPolicy   = "clew.contextPolicy"
+	cmdConfirm                = "clew.confirm"
+	cmdVerifyWorkspace        = "clew.verifyWorkspace"
+	cmdShowAnchors            = "clew.showAnchors"
+	cmdCompileContext         = "clew.compileContext"
+	cmdCompileContextMarkdown = "clew.compileContextMarkdown"
+	cmdExplainContext         = "clew.explainContext"
+	cmdContextPolicy          = "clew.contextPolicy"
 )
 
 type commandFunc func(ctx context.Context, r *request, arg json.RawMessage) (any, error)
@@ -180,6 +181,9 @@ func runConfirm(ctx context.Context, r *request, raw json.RawMessage) (any, erro
 		}
 		for _, ref := range cr.Refused {
 			res.Refused = append(res.Refused, ref.Message)
+		}
+		for _, d := range cr.Unparsed {
+			res.Refused = append(res.Refused, fmt.Sprintf("%s:%d does not parse: %s", d.Doc, d.Line, d.Message))
 		}
 		for _, a := range cr.Confirmed {
 			res.Confirmed = append(res.Confirmed, a.ID)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -17,6 +18,7 @@ import (
 // ExplainContext and ContextPolicy.
 func init() {
 	commands[cmdCompileContext] = runCompileContext
+	commands[cmdCompileContextMarkdown] = runCompileContextMarkdown
 	commands[cmdExplainContext] = runExplainContext
 	commands[cmdContextPolicy] = runContextPolicy
 }
@@ -84,6 +86,53 @@ func runCompileContext(ctx context.Context, r *request, raw json.RawMessage) (an
 		return nil, contextError(err)
 	}
 	return encoded(c)
+}
+
+// MarkdownContext is the answer of clew.compileContextMarkdown: the text
+// `clew-lsp context --markdown` prints, and a title naming the seed for the
+// editor's tab.
+type MarkdownContext struct {
+	Title    string `json:"title"`
+	Markdown string `json:"markdown"`
+}
+
+// runCompileContextMarkdown takes clew.compileContext's arguments and
+// answers the Markdown rendering, so an editor shows the context as a
+// document instead of decoding the JSON itself.
+func runCompileContextMarkdown(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
+	folder, req, _, err := r.contextRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	md, c, err := folder.ContextMarkdown(ctx, req)
+	if err != nil {
+		return nil, contextError(err)
+	}
+	return MarkdownContext{Title: seedTitle(c), Markdown: md}, nil
+}
+
+// seedTitle names the first seed as a person reads it: the selected entry's
+// title ("Cache.Lookup"), else its identifier without the clew://<kind>/
+// prefix, else the path it names.
+func seedTitle(c devcontext.CompiledContext) string {
+	if len(c.Seeds) == 0 {
+		return "context"
+	}
+	uri := c.Seeds[0].URI
+	if c.Seeds[0].Resolved != "" {
+		uri = c.Seeds[0].Resolved
+	}
+	for _, e := range c.Selected {
+		if e.URI == uri && e.Title != "" {
+			return e.Title
+		}
+	}
+	if rest, ok := strings.CutPrefix(uri, "clew://"); ok {
+		if _, id, ok := strings.Cut(rest, "/"); ok {
+			return id
+		}
+	}
+	return uri
 }
 
 func runExplainContext(ctx context.Context, r *request, raw json.RawMessage) (any, error) {

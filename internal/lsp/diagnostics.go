@@ -120,10 +120,19 @@ func (p *publisher) run() {
 	if err != nil {
 		if ctx.Err() == nil {
 			p.s.logger.Error("diagnosis failed", "snapshot", snap.ID(), "error", err)
+			p.s.sendStatus(StatusError, "diagnosis failed: "+err.Error(), StatusCounts{})
 		}
 		return
 	}
-	p.publish(ctx, snap.ID(), results)
+	var st passStatus
+	st.state, st.message, st.counts = p.s.statusAfterPass(ctx, snap)
+	p.publish(ctx, snap.ID(), results, st)
+}
+
+// passStatus is the clew/status a pass sends after its diagnostics.
+type passStatus struct {
+	state, message string
+	counts         StatusCounts
 }
 
 // diagnose calls the Backend, turning a panic into an error: a background
@@ -139,7 +148,7 @@ func (p *publisher) diagnose(ctx context.Context, snap Snapshot) (results map[st
 	return snap.Diagnose(ctx)
 }
 
-func (p *publisher) publish(ctx context.Context, id uint64, results map[string]FileDiagnostics) {
+func (p *publisher) publish(ctx context.Context, id uint64, results map[string]FileDiagnostics, st passStatus) {
 	p.mu.Lock()
 	if ctx.Err() != nil || p.stopped || id < p.lastID {
 		p.mu.Unlock()
@@ -186,6 +195,7 @@ func (p *publisher) publish(ctx context.Context, id uint64, results map[string]F
 	if len(sends) > 0 {
 		p.s.refreshLenses()
 	}
+	p.s.sendStatus(st.state, st.message, st.counts)
 	if err := p.s.conn.Notify(p.s.ctx, MethodDiagnosed, &DiagnosedParams{Snapshot: id}); err != nil {
 		p.s.logger.Debug("diagnosed notification not sent", "error", err)
 	}

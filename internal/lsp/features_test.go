@@ -99,6 +99,12 @@ func pinAll(t testing.TB, r *wstest.Repo) {
 
 func newFixture(t *testing.T, files map[string]string, opts lsptest.Options) *fixture {
 	t.Helper()
+	return newFixtureServing(t, files, opts)
+}
+
+// newFixtureServing is newFixture with extra server options.
+func newFixtureServing(t *testing.T, files map[string]string, opts lsptest.Options, serveOpts ...Option) *fixture {
+	t.Helper()
 	r := wstest.New(t)
 	r.Write(files)
 	r.Commit("base")
@@ -110,7 +116,7 @@ func newFixture(t *testing.T, files map[string]string, opts lsptest.Options) *fi
 	backend := NewWorkspaceBackend(disk.Loader)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	c := lsptest.Pipe(t, func(ctx context.Context, rwc io.ReadWriteCloser) error {
-		return Serve(ctx, rwc, backend, logger, WithDiagnosticsDelay(time.Millisecond))
+		return Serve(ctx, rwc, backend, logger, append([]Option{WithDiagnosticsDelay(time.Millisecond)}, serveOpts...)...)
 	}, opts)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)

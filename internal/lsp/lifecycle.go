@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -86,6 +87,7 @@ func workspaceFolders(p *protocol.InitializeParams) []string {
 // initialized starts indexing in the background: it calls the client
 // (configuration, progress), which the read loop must stay free to answer.
 func initialized(ctx context.Context, s *server, _ *protocol.InitializedParams) error {
+	s.sendStatus(StatusStarting, "starting", StatusCounts{})
 	s.goBackground("indexing", s.load)
 	return nil
 }
@@ -118,6 +120,7 @@ func (s *server) load(ctx context.Context) {
 
 	s.loadMu.Lock()
 	settings := s.fetchSettings(ctx)
+	s.sendStatus(StatusIndexing, fmt.Sprintf("indexing %s", plural(len(folders), "folder")), StatusCounts{})
 	progress := s.beginProgress(ctx, "clew: indexing")
 	err := s.backend.Load(ctx, folders, settings, progress)
 	s.loadMu.Unlock()
@@ -126,6 +129,8 @@ func (s *server) load(ctx context.Context) {
 		if ctx.Err() == nil {
 			s.logger.Error("indexing failed", "error", err)
 			s.logToClient(protocol.MessageTypeError, "clew-lsp: indexing failed: "+err.Error())
+			s.setLoadError("indexing failed: " + err.Error())
+			s.sendStatus(StatusError, "indexing failed: "+err.Error(), StatusCounts{})
 		}
 	} else {
 		progress.end("done")

@@ -139,6 +139,15 @@ func TestLoadFailureIsReported(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	// The status says so, and the diagnosis pass after the failed load
+	// does not turn it back to ready.
+	st, err := e.client.AwaitDiagnosed(e.ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(st.Statuses); n == 0 || st.Statuses[n-1].State != StatusError || !strings.Contains(st.Statuses[n-1].Message, "disk on fire") {
+		t.Errorf("statuses %+v, want the last one an error naming the cause", st.Statuses)
+	}
 }
 
 func TestClientDisconnectEndsServe(t *testing.T) {

@@ -84,6 +84,7 @@ type server struct {
 	bg       sync.WaitGroup  // background goroutines, waited for before Serve returns
 	diags    *publisher
 	disk     diskWatch // file watching (watch.go)
+	status   statusState
 
 	mu           sync.Mutex // guards the fields below
 	state        state

@@ -64,6 +64,9 @@ type ConfirmResult struct {
 	Refused   []Refusal
 	// Unmatched lists targets that named no anchor.
 	Unmatched []Target
+	// Unparsed are the parse errors of the anchors the targets cover: a
+	// malformed anchor is never confirmed, and never silently skipped.
+	Unparsed []Diagnostic
 }
 
 // Confirm pins unpinned anchors and confirms stale or moved ones, writing
@@ -92,6 +95,20 @@ func (r *Report) Confirm(targets []Target, all bool) ConfirmResult {
 			byDoc[a.Doc] = append(byDoc[a.Doc], e...)
 		}
 		res.Confirmed = append(res.Confirmed, a)
+	}
+	for _, d := range r.Diagnostics {
+		if d.Code != anchors.CodeAnchorParse || d.Severity != SeverityError {
+			continue
+		}
+		hit := all
+		for i, t := range targets {
+			if t.Doc == d.Doc && (t.Line == 0 || t.Line == d.Line) {
+				hit, matched[i] = true, true
+			}
+		}
+		if hit {
+			res.Unparsed = append(res.Unparsed, d)
+		}
 	}
 	for i, t := range targets {
 		if !matched[i] {

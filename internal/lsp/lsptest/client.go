@@ -29,6 +29,19 @@ import (
 // MethodDiagnosed mirrors lsp.MethodDiagnosed (not imported, see package doc).
 const MethodDiagnosed = "$/clew/diagnosed"
 
+// MethodStatus mirrors lsp.MethodStatus.
+const MethodStatus = "clew/status"
+
+// Status is one clew/status notification as the client decodes it.
+type Status struct {
+	State        string         `json:"state"`
+	Version      string         `json:"version"`
+	Message      string         `json:"message"`
+	Anchors      map[string]int `json:"anchors"`
+	Claims       map[string]int `json:"claims"`
+	ConfigErrors int            `json:"configErrors"`
+}
+
 // ServeFunc serves one connection until it ends.
 type ServeFunc func(ctx context.Context, rwc io.ReadWriteCloser) error
 
@@ -57,6 +70,7 @@ type Client struct {
 	logs          []protocol.LogMessageParams
 	progress      []json.RawMessage
 	diagnosed     []uint64
+	statuses      []Status
 	registrations []protocol.Registration
 	lensRefreshes int
 	configPulls   int
@@ -254,7 +268,9 @@ type State struct {
 	// Publishes is every publishDiagnostics in arrival order.
 	Publishes []protocol.PublishDiagnosticsParams
 	// Diagnosed lists the snapshot of each $/clew/diagnosed, in order.
-	Diagnosed     []uint64
+	Diagnosed []uint64
+	// Statuses is every clew/status, in order.
+	Statuses      []Status
 	Logs          []protocol.LogMessageParams
 	Progress      []json.RawMessage // the value of each $/progress
 	Registrations []protocol.Registration
@@ -285,6 +301,7 @@ func (c *Client) stateLocked() State {
 		Diagnostics:   d,
 		Publishes:     slices.Clone(c.publishes),
 		Diagnosed:     slices.Clone(c.diagnosed),
+		Statuses:      slices.Clone(c.statuses),
 		Logs:          slices.Clone(c.logs),
 		Progress:      slices.Clone(c.progress),
 		Registrations: slices.Clone(c.registrations),
@@ -362,6 +379,12 @@ func (c *Client) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 			c.t.Errorf("lsptest: bad %s: %v", MethodDiagnosed, err)
 		}
 		c.record(func() { c.diagnosed = append(c.diagnosed, p.Snapshot) })
+	case MethodStatus:
+		var p Status
+		if err := json.Unmarshal(params, &p); err != nil {
+			c.t.Errorf("lsptest: bad %s: %v", MethodStatus, err)
+		}
+		c.record(func() { c.statuses = append(c.statuses, p) })
 	case protocol.MethodWindowLogMessage, protocol.MethodWindowShowMessage:
 		var p protocol.LogMessageParams
 		_ = protocol.Unmarshal(params, &p)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/gitstate"
@@ -73,7 +74,9 @@ func Open(root string) (*Files, *gitstate.Repo, error) {
 func (f *Files) Root() string { return f.root }
 
 // List returns tracked files plus untracked files git does not ignore; in a
-// plain directory, every file outside the default excludes.
+// plain directory, every file outside the default excludes. A write's
+// temporary file is never listed, and one an interrupted write left behind
+// (older than a minute) is removed on the way.
 func (f *Files) List() ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
@@ -83,13 +86,14 @@ func (f *Files) List() ([]string, error) {
 			return nil, err
 		}
 		for _, p := range tracked {
-			if seen[p] {
+			if seen[p] || IsTempFile(p) {
 				continue // a conflicted path has up to three index stages
 			}
 			seen[p] = true
 			out = append(out, p)
 		}
 	}
+	now := time.Now()
 	err := filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // an unreadable directory is skipped, not fatal
@@ -109,6 +113,10 @@ func (f *Files) List() ([]string, error) {
 			return nil
 		}
 		if !d.Type().IsRegular() || seen[rel] {
+			return nil
+		}
+		if IsTempFile(rel) {
+			removeIfAbandoned(p, now) // an interrupted write's leftover, never a workspace file
 			return nil
 		}
 		if f.git != nil && f.git.Ignored(rel, false) {
@@ -209,7 +217,7 @@ func (f *Files) WriteFile(rel string, data []byte) error {
 	if st, err := os.Stat(p); err == nil {
 		mode = st.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".clew-*")
+	tmp, err := os.CreateTemp(filepath.Dir(p), tempPattern(filepath.Base(p)))
 	if err != nil {
 		return err
 	}
