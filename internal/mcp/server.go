@@ -71,4 +71,8 @@ func addTools(s *sdk.Server, h *handlers) {
 			"line, line-range anchors holding it), or to a qualified name (Cache.Lookup): each with its text and its " +
 			"anchor's state. Only fresh passages were reviewed against the code as it is now; a stale passage describes " +
 			"code that changed since, and a lost one code that is gone."}, h.docPassages)
+	sdk.AddTool(s, &sdk.Tool{Name: "anchor_for", Annotations: readOnly("Anchor line for a declaration"),
+		Description: "The @code anchor line for the declaration at file:line (the same as `clew-lsp anchor`): put it under " +
+			"the passage you write about that declaration, so the doc stays checked against the code. Pinned with the " +
+			"current hashes (sha=) unless unpinned; the tool only answers, it writes nothing."}, h.anchorFor)
 }
