@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 type passagesIn struct {
@@ -22,14 +23,14 @@ type passagesIn struct {
 type passagesOut struct {
 	// Declaration is the innermost declaration holding the line (absent
 	// for a name query, or outside every declaration).
-	Declaration *workspace.CodeDecl      `json:"declaration,omitempty"`
-	Passages    []workspace.BoundPassage `json:"passages"`
-	Complete    bool                     `json:"complete" jsonschema:"false when passages or their texts were cut to fit the budget"`
-	Note        string                   `json:"note,omitempty"`
+	Declaration *query.CodeDecl      `json:"declaration,omitempty"`
+	Passages    []query.BoundPassage `json:"passages"`
+	Complete    bool                 `json:"complete" jsonschema:"false when passages or their texts were cut to fit the budget"`
+	Note        string               `json:"note,omitempty"`
 }
 
 func (h *handlers) docPassages(ctx context.Context, _ *sdk.CallToolRequest, in passagesIn) (*sdk.CallToolResult, passagesOut, error) {
-	out := passagesOut{Passages: []workspace.BoundPassage{}, Complete: true}
+	out := passagesOut{Passages: []query.BoundPassage{}, Complete: true}
 	name := strings.TrimSpace(in.Name)
 	switch {
 	case name == "" && in.File == "":
@@ -55,10 +56,10 @@ func (h *handlers) docPassages(ctx context.Context, _ *sdk.CallToolRequest, in p
 			return nil, out, err
 		}
 	}
-	var all []workspace.BoundPassage
+	var all []query.BoundPassage
 	subject := ""
 	if name != "" {
-		all = rep.PassagesNamed(snap, name, rel)
+		all = query.PassagesNamed(snap, rep, name, rel)
 		subject = "`" + name + "`"
 		if rel != "" {
 			subject += " in " + rel
@@ -67,7 +68,7 @@ func (h *handlers) docPassages(ctx context.Context, _ *sdk.CallToolRequest, in p
 		if _, ok := snap.Text(rel); !ok {
 			return nil, out, fmt.Errorf("%s is not a readable file of the workspace: check the path (relative to the root %s)", rel, snap.Root())
 		}
-		out.Declaration, all = rep.PassagesAt(snap, rel, in.Line)
+		out.Declaration, all = query.PassagesAt(snap, rep, rel, in.Line)
 		subject = fmt.Sprintf("%s:%d", rel, in.Line)
 		if d := out.Declaration; d != nil {
 			subject = fmt.Sprintf("%s %s (%s:%d-%d)", d.Kind, d.QualifiedName, d.Path, d.StartLine, d.EndLine)
@@ -82,8 +83,8 @@ func (h *handlers) docPassages(ctx context.Context, _ *sdk.CallToolRequest, in p
 
 // fitPassages keeps passages in order while they fit the budget; the first
 // one that does not fit whole is kept with its text cut, the rest dropped.
-func fitPassages(all []workspace.BoundPassage, budget uint64) ([]workspace.BoundPassage, bool) {
-	out := []workspace.BoundPassage{}
+func fitPassages(all []query.BoundPassage, budget uint64) ([]query.BoundPassage, bool) {
+	out := []query.BoundPassage{}
 	spent := uint64(0)
 	for _, p := range all {
 		meta := p

@@ -1,10 +1,11 @@
-package workspace
+package query
 
 import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // BoundPassage is a doc passage bound to code by an anchor, with the
@@ -40,16 +41,16 @@ type CodeDecl struct {
 // line-range anchors holding it, and (when rel is itself a doc or any file
 // anchored whole) doc anchors on the file. decl is nil outside every
 // declaration.
-func (r *Report) PassagesAt(s *Snapshot, rel string, line int) (decl *CodeDecl, out []BoundPassage) {
-	var bound []AnchorReport
-	if d, ok := s.declOnLine(rel, line); ok {
+func PassagesAt(s *workspace.Snapshot, r *workspace.Report, rel string, line int) (decl *CodeDecl, out []BoundPassage) {
+	var bound []workspace.AnchorReport
+	if d, ok := declOnLine(s, rel, line); ok {
 		decl = &CodeDecl{Kind: d.Kind, QualifiedName: d.QualifiedName, Path: rel, StartLine: d.StartLine, EndLine: d.EndLine}
-		bound = r.boundTo(rel, d)
+		bound = boundTo(r, rel, d)
 	}
-	bound = append(bound, r.linesAt(rel, line)...)
-	bound = append(bound, r.docsOn(rel)...)
+	bound = append(bound, linesAt(r, rel, line)...)
+	bound = append(bound, docsOn(r, rel)...)
 	for _, a := range bound {
-		out = append(out, s.boundPassage(a))
+		out = append(out, boundPassage(s, a))
 	}
 	return decl, out
 }
@@ -58,7 +59,7 @@ func (r *Report) PassagesAt(s *Snapshot, rel string, line int) (decl *CodeDecl, 
 // (as written, or as found after a rename), optionally only those whose
 // code is in file rel ("" for any file). Lost anchors that name it are
 // included: their passage describes code that is gone.
-func (r *Report) PassagesNamed(s *Snapshot, name, rel string) []BoundPassage {
+func PassagesNamed(s *workspace.Snapshot, r *workspace.Report, name, rel string) []BoundPassage {
 	var out []BoundPassage
 	for _, a := range r.Anchors {
 		if a.Anchor.Form != anchors.FormSymbol {
@@ -71,16 +72,16 @@ func (r *Report) PassagesNamed(s *Snapshot, name, rel string) []BoundPassage {
 			path = f.Path
 		}
 		if named && (rel == "" || path == rel) {
-			out = append(out, s.boundPassage(a))
+			out = append(out, boundPassage(s, a))
 		}
 	}
 	return out
 }
 
-func (s *Snapshot) boundPassage(a AnchorReport) BoundPassage {
+func boundPassage(s *workspace.Snapshot, a workspace.AnchorReport) BoundPassage {
 	p := a.Anchor.Passage
 	bp := BoundPassage{Doc: a.Doc, AnchorLine: a.Line, Heading: p.Heading, StartLine: p.StartLine, EndLine: p.EndLine,
-		Claim: a.Claim, State: string(a.State), Target: anchorTarget(a), Todo: explain(a, TextOptions{})}
+		Claim: a.Claim, State: string(a.State), Target: workspace.AnchorTarget(a), Todo: workspace.AnchorTodo(a)}
 	if text, ok := s.Text(a.Doc); ok {
 		bp.Text = strings.Join(qLinesOf(text, p.StartLine, p.EndLine), "\n")
 	}
@@ -89,8 +90,8 @@ func (s *Snapshot) boundPassage(a AnchorReport) BoundPassage {
 
 // declOnLine is the innermost declaration of file rel whose lines hold the
 // 1-based line.
-func (s *Snapshot) declOnLine(rel string, line int) (symbols.Decl, bool) {
-	decls, _ := s.fileDecls(rel)
+func declOnLine(s *workspace.Snapshot, rel string, line int) (symbols.Decl, bool) {
+	decls, _ := s.FileDecls(rel)
 	var best symbols.Decl
 	found := false
 	for _, d := range decls {
