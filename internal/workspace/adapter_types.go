@@ -13,6 +13,8 @@ type (
 	ContextCursor = devcontext.Position
 	// CompiledContext is Context's answer.
 	CompiledContext = devcontext.CompiledContext
+	// ContextExplanation is ExplainContext's answer.
+	ContextExplanation = devcontext.Explanation
 )
 
 var (
