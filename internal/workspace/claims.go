@@ -159,7 +159,7 @@ func (s *Snapshot) claimsReadSet(docs map[string][]byte, tracked []string) []str
 // spans its whole line, so the editor can underline it.
 func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
 	out := Diagnostic{Doc: d.Doc, Line: d.Line, Severity: Severity(d.Severity), Code: d.Code, Message: d.Message}
-	out.StartByte, out.EndByte = s.lineSpan(d.Doc, d.Line)
+	out.StartByte, out.EndByte = s.LineSpan(d.Doc, d.Line)
 	return out
 }
 
@@ -167,7 +167,7 @@ func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
 // line break); (0, 0) when the file or line does not exist. Line starts are
 // computed once per file and snapshot: a law with a thousand failing legs
 // asks for a thousand lines of one file.
-func (s *Snapshot) lineSpan(p string, line int) (int, int) {
+func (s *Snapshot) LineSpan(p string, line int) (int, int) {
 	text, st := s.ReadFile(p)
 	if st != anchors.FileOK || line < 1 {
 		return 0, 0
