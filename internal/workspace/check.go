@@ -227,7 +227,7 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 		return nil, st
 	}
 	r.sp.spend(len(b))
-	if lang, ok := r.s.language(p); ok {
+	if lang, ok := r.s.Language(p); ok {
 		r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
 	}
 	return b, st
@@ -248,7 +248,7 @@ func (r *checkRun) skipped() []SkippedFile {
 }
 
 // language maps a path to its grammar, honouring languages.disable.
-func (s *Snapshot) language(p string) (symbols.Language, bool) {
+func (s *Snapshot) Language(p string) (symbols.Language, bool) {
 	lang, ok := symbols.LanguageForPath(p)
 	if !ok {
 		return "", false
@@ -263,7 +263,7 @@ func (s *Snapshot) language(p string) (symbols.Language, bool) {
 
 // family groups grammars a declaration can move between without changing
 // what it is (a TS function moved into a .tsx file, a C function into C++).
-func family(lang symbols.Language) string {
+func LanguageFamily(lang symbols.Language) string {
 	switch lang {
 	case "typescript", "tsx", "javascript":
 		return "js"
