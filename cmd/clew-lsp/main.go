@@ -36,6 +36,7 @@ func init() {
 		"context": {"compile what to read for the declaration at FILE:LINE (JSON or Markdown)", runContext},
 		"explain": {"say where one URI stands in the context compiled at a position", runExplain},
 		"policy":  {"print the context compiler's tiers, selectors, edges and defaults", runPolicy},
+		"mcp":     {"serve the Model Context Protocol on stdio for coding agents (read-only tools)", runMCP},
 		"count":   {"dry-run one claim leg: what '<repo>:<glob> /re/ [each]' matches, per file", runCount},
 	}
 }

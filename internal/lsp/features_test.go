@@ -291,6 +291,9 @@ func TestCodeActionConfirmStale(t *testing.T) {
 	if d.Severity != protocol.DiagnosticSeverityError {
 		t.Errorf("stale gates: severity %v", d.Severity)
 	}
+	if want := "method Resolver.Resolve: code changed since it was reviewed"; !strings.HasPrefix(messageOf(d), want) {
+		t.Errorf("stale message %q, want it to start with %q", messageOf(d), want)
+	}
 
 	actions := f.codeActions("docs/guide.md", []protocol.Diagnostic{d})
 	confirm := find(t, actions, "Confirm reviewed")
@@ -325,6 +328,10 @@ func TestCodeActionRebindAndMentions(t *testing.T) {
 	d := f.awaitCode("docs/guide.md", "anchor/moved", 12)
 	if d.Severity != protocol.DiagnosticSeverityWarning {
 		t.Errorf("moved is a warning: %v", d.Severity)
+	}
+	// The message names its subject: a problems list shows it out of context.
+	if want := "function Helper: renamed to Combine"; !strings.HasPrefix(messageOf(d), want) {
+		t.Errorf("moved message %q, want it to start with %q", messageOf(d), want)
 	}
 	actions := f.codeActions("docs/guide.md", []protocol.Diagnostic{d})
 

@@ -42,6 +42,7 @@ type Option func(*config)
 type config struct {
 	diagnosticsDelay time.Duration
 	version          string
+	logToClient      bool
 	extraRoutes      []*route // tests plug handlers in here
 }
 
@@ -124,16 +125,24 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, backend Backend, logger 
 	for _, o := range opts {
 		o(&s.cfg)
 	}
+	var clog *clientLog
+	if s.cfg.logToClient {
+		clog = newClientLog(logger.Handler())
+		s.logger = slog.New(clog)
+	}
 	s.routes = routeTable(lifecycleRoutes(), textSyncRoutes(), configRoutes(), workspaceFolderRoutes(backend), featureRoutes(backend), s.cfg.extraRoutes)
 	s.diags = newPublisher(s, s.cfg.diagnosticsDelay)
-	return s.serve(ctx, rwc)
+	return s.serve(ctx, rwc, clog)
 }
 
-func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) error {
+func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser, clog *clientLog) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s.ctx = ctx
 	s.conn = jsonrpc2.NewConn(newStream(rwc, s.logger), jsonrpc2.WithCodec(codec{}))
+	if clog != nil {
+		clog.attach(ctx, s.conn)
+	}
 	s.conn.Go(ctx, s.handle)
 
 	select {

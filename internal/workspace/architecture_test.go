@@ -45,18 +45,19 @@ func under(path string, roots ...string) bool {
 	return false
 }
 
-// TestImportDirection enforces ARCHITECTURE.md's invariants: the pure core
+// TestArchitectureImportDirection enforces ARCHITECTURE.md's invariants: the pure core
 // does no I/O and knows no LSP, only internal/lsp imports go.lsp.dev, the
 // façade never imports its adapters, and the server reaches the core only
 // through the façade.
-func TestImportDirection(t *testing.T) {
+func TestArchitectureImportDirection(t *testing.T) {
 	ioPackages := []string{"os", "os/exec", "net", "net/http", "syscall", "path/filepath"}
 	thirdPartyIO := []string{"github.com/go-git/", "github.com/fsnotify/", "go.lsp.dev/"}
 	checked := 0
 	for _, p := range listPackages(t) {
 		pure := under(p.ImportPath, "internal/anchors", "internal/claims", "internal/devcontext", "internal/workspace/span")
 		facade := p.ImportPath == module+"internal/workspace"
-		if pure || facade {
+		feature := under(p.ImportPath, "internal/workspace/query")
+		if pure || facade || feature {
 			checked++
 			for _, imp := range p.Imports {
 				for _, bad := range ioPackages {
@@ -80,10 +81,17 @@ func TestImportDirection(t *testing.T) {
 				}
 			}
 		}
-		if facade {
+		if facade || feature {
 			for _, dep := range p.Deps {
 				if under(dep, "internal/workspace/disk", "internal/workspace/gitstate", "internal/workspace/watch", "internal/lsp") {
-					t.Errorf("internal/workspace depends on %s: adapters are injected, never imported", dep)
+					t.Errorf("%s depends on %s: adapters are injected, never imported", p.ImportPath, dep)
+				}
+			}
+		}
+		if facade {
+			for _, dep := range p.Deps {
+				if under(dep, "internal/workspace/query") {
+					t.Errorf("internal/workspace depends on %s: features stand above the façade", dep)
 				}
 			}
 		}

@@ -228,7 +228,7 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 		return nil, st
 	}
 	r.sp.spend(len(b))
-	if lang, ok := r.s.language(p); ok {
+	if lang, ok := r.s.Language(p); ok {
 		r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
 	}
 	return b, st
@@ -249,7 +249,7 @@ func (r *checkRun) skipped() []SkippedFile {
 }
 
 // language maps a path to its grammar, honouring languages.disable.
-func (s *Snapshot) language(p string) (symbols.Language, bool) {
+func (s *Snapshot) Language(p string) (symbols.Language, bool) {
 	lang, ok := symbols.LanguageForPath(p)
 	if !ok {
 		return "", false

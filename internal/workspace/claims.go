@@ -35,7 +35,18 @@ func (s *Snapshot) IsBrain() bool {
 			return true
 		}
 	}
-	return false
+	return s.legacyLaw()
+}
+
+// legacyLaw reports multivac's legacy layout: a law at the root
+// (`invariants.md` holding a claim table or an `@anchor` leg) and none in
+// `.multivac/`. multivac refuses it; so does verify, saying how to move it.
+func (s *Snapshot) legacyLaw() bool {
+	if _, st := s.ReadFile(claims.LawFile); st == anchors.FileOK {
+		return false
+	}
+	b, st := s.ReadFile(claims.LegacyLawFile)
+	return st == anchors.FileOK && claims.LooksLikeLaw(b)
 }
 
 // checkClaims evaluates the brain's claims (when there is one) and merges
@@ -46,7 +57,7 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	if !s.IsBrain() {
 		return nil
 	}
-	in := claims.Input{Docs: map[string][]byte{}, Options: claims.Options{Strict: opt.Strict, Write: opt.Write}}
+	in := claims.Input{Docs: map[string][]byte{}, Options: claims.Options{Strict: opt.Strict, Write: opt.Write}, LegacyLaw: s.legacyLaw()}
 	for _, p := range s.Files() {
 		if claims.LawDoc(p) {
 			if b, st := s.ReadFile(p); st == anchors.FileOK {
@@ -63,6 +74,9 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	in.Repos = append(in.Repos, brain)
 	s.preload(s.claimsReadSet(in.Docs, brain.Files()))
 	for _, entry := range in.Config.Repos {
+		if entry.Key == "brain" {
+			continue // `brain: .` is the brain itself, already first: one read line
+		}
 		channel := in.Config.ChannelFor(entry.Key)
 		if s.siblings != nil {
 			in.Repos = append(in.Repos, s.siblings.Open(s.root, entry, channel, opt.Worktree))
@@ -138,7 +152,7 @@ func (s *Snapshot) claimsReadSet(docs map[string][]byte, tracked []string) []str
 // spans its whole line, so the editor can underline it.
 func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
 	out := Diagnostic{Doc: d.Doc, Line: d.Line, Severity: Severity(d.Severity), Code: d.Code, Message: d.Message}
-	out.StartByte, out.EndByte = s.lineSpan(d.Doc, d.Line)
+	out.StartByte, out.EndByte = s.LineSpan(d.Doc, d.Line)
 	return out
 }
 
@@ -146,7 +160,7 @@ func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
 // line break); (0, 0) when the file or line does not exist. Line starts are
 // computed once per file and snapshot: a law with a thousand failing legs
 // asks for a thousand lines of one file.
-func (s *Snapshot) lineSpan(p string, line int) (int, int) {
+func (s *Snapshot) LineSpan(p string, line int) (int, int) {
 	text, st := s.ReadFile(p)
 	if st != anchors.FileOK || line < 1 {
 		return 0, 0

@@ -230,7 +230,7 @@ func readCtxFile(s *Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile) {
 	if f.doc {
 		return f, nil
 	}
-	f.lang, f.code = s.language(p)
+	f.lang, f.code = s.Language(p)
 	f.code = f.code && st == anchors.FileOK
 	f.test = isTestFile(p)
 	if !f.code {

@@ -85,7 +85,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		if _, done := r.status[p]; done {
 			continue
 		}
-		lang, ok := r.s.language(p)
+		lang, ok := r.s.Language(p)
 		if !ok || !families[family(lang)] {
 			continue
 		}
@@ -131,7 +131,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 					continue
 				}
 				r.sp.spend(len(b))
-				lang, _ := r.s.language(p)
+				lang, _ := r.s.Language(p)
 				for _, n := range needs {
 					if n.family == family(lang) && n.wants(b) {
 						results[i].decls = r.s.tables.parse(lang, b).Decls

@@ -1,4 +1,4 @@
-package workspace
+package query
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // CompletionKind says which part of an anchor an item completes.
@@ -47,13 +48,13 @@ var qCodeOpenerRE = regexp.MustCompile(`<!--\s*@code\b`)
 // paths. Names come from the declarations the check already read (report,
 // called only when names are wanted) plus the file the anchor already names
 // after the cursor, so completion never parses the workspace. Inside
-// `<!-- @anchor `: claim IDs, then repo keys (query_claims_complete.go).
-func (s *Snapshot) Complete(doc string, off int, report func() *Report) Completions {
+// `<!-- @anchor `: claim IDs, then repo keys (claims_complete.go).
+func Complete(s *workspace.Snapshot, doc string, off int, report func() *workspace.Report) Completions {
 	text, ok := s.Text(doc)
 	if !ok || off < 0 || off > len(text) {
 		return Completions{}
 	}
-	if c, ok := s.completeClaimLeg(doc, text, off); ok {
+	if c, ok := completeClaimLeg(s, doc, text, off); ok {
 		return c
 	}
 	ls := off
@@ -91,32 +92,32 @@ func (s *Snapshot) Complete(doc string, off int, report func() *Report) Completi
 	case len(words) == 0:
 		return qCompleteKinds(partial, replace)
 	case words[0] == "lines" && len(words) == 1:
-		return s.completePaths(partial, replace, func(p string) bool { return !s.IsDoc(p) }, nil)
+		return completePaths(s, partial, replace, func(p string) bool { return !s.IsDoc(p) }, nil)
 	case words[0] == "doc" && len(words) == 1:
-		return s.completePaths(partial, replace, s.IsDoc, nil)
+		return completePaths(s, partial, replace, s.IsDoc, nil)
 	case anchors.IsKind(words[0]) && len(words) == 1:
 		var hint string
-		if len(after) > 0 && s.exists(after[0]) {
+		if len(after) > 0 && s.Exists(after[0]) {
 			hint = after[0]
 		}
-		var r *Report
+		var r *workspace.Report
 		if report != nil {
 			r = report()
 		}
-		return s.completeNames(r, words[0], partial, replace, hint)
+		return completeNames(s, r, words[0], partial, replace, hint)
 	case anchors.IsKind(words[0]) && len(words) == 2:
 		var first map[string]bool
 		if report != nil {
-			if r := report(); r != nil && r.index != nil {
+			if r := report(); r != nil && r.DeclIndex() != nil {
 				first = map[string]bool{}
-				for _, c := range r.index.Named(words[1]) {
+				for _, c := range r.DeclIndex().Named(words[1]) {
 					if c.QualifiedName == words[1] && c.Kind == words[0] {
 						first[c.Path] = true
 					}
 				}
 			}
 		}
-		return s.completePaths(partial, replace, func(p string) bool { _, ok := s.language(p); return ok }, first)
+		return completePaths(s, partial, replace, func(p string) bool { _, ok := s.Language(p); return ok }, first)
 	}
 	return Completions{}
 }
@@ -176,7 +177,7 @@ func qCompleteKinds(partial string, replace Location) Completions {
 	return out
 }
 
-func (s *Snapshot) completeNames(r *Report, kind, partial string, replace Location, hint string) Completions {
+func completeNames(s *workspace.Snapshot, r *workspace.Report, kind, partial string, replace Location, hint string) Completions {
 	type item struct {
 		d    symbols.Decl
 		path string
@@ -195,12 +196,12 @@ func (s *Snapshot) completeNames(r *Report, kind, partial string, replace Locati
 		}
 	}
 	if hint != "" {
-		decls, _ := s.fileDecls(hint)
+		decls, _ := s.FileDecls(hint)
 		add(hint, decls, 0)
 	}
-	if r != nil && r.index != nil {
-		for _, p := range r.index.Paths() {
-			add(p, r.index.Decls(p), 1)
+	if r != nil && r.DeclIndex() != nil {
+		for _, p := range r.DeclIndex().Paths() {
+			add(p, r.DeclIndex().Decls(p), 1)
 		}
 	}
 	sort.SliceStable(items, func(i, j int) bool {
@@ -235,7 +236,7 @@ func qMatchesPartial(qname, partial string) bool {
 	return strings.HasPrefix(strings.ToLower(qname), p) || strings.HasPrefix(strings.ToLower(anchors.BaseName(qname)), p)
 }
 
-func (s *Snapshot) completePaths(partial string, replace Location, keep func(string) bool, first map[string]bool) Completions {
+func completePaths(s *workspace.Snapshot, partial string, replace Location, keep func(string) bool, first map[string]bool) Completions {
 	var ranked [2][]string
 	for _, p := range s.Files() {
 		if !keep(p) || !strings.HasPrefix(p, partial) && !strings.Contains(p, "/"+partial) {

@@ -1,4 +1,4 @@
-package workspace
+package query
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // HoverInfo is a hover: Markdown over the span it describes.
@@ -18,18 +19,18 @@ type HoverInfo struct {
 // state and reason in words, where it resolves, and a preview of the
 // declaration's signature (or the range's first lines). On code that
 // anchors bind: each passage with its first lines.
-func (r *Report) Hover(s *Snapshot, rel string, off int) (HoverInfo, bool) {
-	if a, ok := r.AnchorAt(rel, off); ok {
-		return HoverInfo{Location: qCommentSpan(a), Markdown: r.anchorHover(s, a)}, true
+func Hover(r *workspace.Report, s *workspace.Snapshot, rel string, off int) (HoverInfo, bool) {
+	if a, ok := AnchorAt(r, rel, off); ok {
+		return HoverInfo{Location: qCommentSpan(a), Markdown: anchorHover(r, s, a)}, true
 	}
-	var bound []AnchorReport
+	var bound []workspace.AnchorReport
 	var loc Location
-	if d, ok := s.declAt(rel, off); ok {
-		bound = r.boundTo(rel, d)
+	if d, ok := declAt(s, rel, off); ok {
+		bound = boundTo(r, rel, d)
 		loc = Location{Path: rel, StartByte: d.NameStartByte, EndByte: d.NameEndByte}
 	}
 	if text, ok := s.Text(rel); ok {
-		if lines := r.linesAt(rel, qLineAt(text, off)); len(lines) > 0 {
+		if lines := linesAt(r, rel, qLineAt(text, off)); len(lines) > 0 {
 			bound = append(bound, lines...)
 			if loc.Path == "" {
 				loc = Location{Path: rel, StartByte: off, EndByte: off}
@@ -50,7 +51,7 @@ func (r *Report) Hover(s *Snapshot, rel string, off int) (HoverInfo, bool) {
 		if a.Claim != "" {
 			fmt.Fprintf(&b, " · claim %s", a.Claim)
 		}
-		heading, prose := s.passagePreview(a)
+		heading, prose := passagePreview(s, a)
 		if heading != "" {
 			fmt.Fprintf(&b, " — § %s", heading)
 		}
@@ -62,13 +63,13 @@ func (r *Report) Hover(s *Snapshot, rel string, off int) (HoverInfo, bool) {
 	return HoverInfo{Location: loc, Markdown: b.String()}, true
 }
 
-func (r *Report) anchorHover(s *Snapshot, a AnchorReport) string {
+func anchorHover(r *workspace.Report, s *workspace.Snapshot, a workspace.AnchorReport) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** · `%s`", a.State, a.Detail.Reason)
 	if a.Claim != "" {
 		fmt.Fprintf(&b, " · leg of claim %s", a.Claim)
 	}
-	fmt.Fprintf(&b, "\n\n%s\n", explain(a, TextOptions{editor: true}))
+	fmt.Fprintf(&b, "\n\n%s\n", workspace.EditorExplanation(a))
 	f := a.Found
 	if f == nil {
 		return b.String()
@@ -115,7 +116,7 @@ func qLinesOf(text []byte, start, end int) []string {
 
 // passagePreview is a passage's heading and its first two lines of prose
 // (not blank, not a comment, not in a fence), each cut to 160 bytes.
-func (s *Snapshot) passagePreview(a AnchorReport) (heading string, prose []string) {
+func passagePreview(s *workspace.Snapshot, a workspace.AnchorReport) (heading string, prose []string) {
 	text, ok := s.Text(a.Doc)
 	if !ok {
 		return "", nil
@@ -146,19 +147,19 @@ func (s *Snapshot) passagePreview(a AnchorReport) (heading string, prose []strin
 
 // SeverityHint is the severity of hints in code files: shown faintly, never
 // listed as a problem.
-const SeverityHint Severity = "hint"
+const SeverityHint workspace.Severity = "hint"
 
 // CodeHints returns, when the configuration asks for them (hints_in_code),
 // one hint per declaration in a code file whose passage is stale: the code
 // changed since the passage was reviewed, so whoever edits it sees which
 // docs to re-read. Keyed by workspace-relative path like Findings.
-func (r *Report) CodeHints(s *Snapshot) map[string][]Finding {
-	if !s.config.HintsInCode {
+func CodeHints(r *workspace.Report, s *workspace.Snapshot) map[string][]workspace.Finding {
+	if !s.Config().HintsInCode {
 		return nil
 	}
 	type group struct {
 		loc  Location
-		refs []AnchorReport
+		refs []workspace.AnchorReport
 	}
 	groups := map[Location]*group{}
 	var order []Location
@@ -168,7 +169,7 @@ func (r *Report) CodeHints(s *Snapshot) map[string][]Finding {
 		if a.State != anchors.StateStale || f == nil || f.Form == anchors.FormDoc || s.IsDoc(f.Path) {
 			continue
 		}
-		loc, ok := s.bindingLocation(memo, *f)
+		loc, ok := bindingLocation(s, memo, *f)
 		if !ok {
 			continue
 		}
@@ -183,7 +184,7 @@ func (r *Report) CodeHints(s *Snapshot) map[string][]Finding {
 		}
 		g.refs = append(g.refs, a)
 	}
-	out := map[string][]Finding{}
+	out := map[string][]workspace.Finding{}
 	for _, loc := range order {
 		g := groups[loc]
 		var where []string
@@ -198,7 +199,7 @@ func (r *Report) CodeHints(s *Snapshot) map[string][]Finding {
 		if len(where) > 1 {
 			msg = fmt.Sprintf("this code changed since its passages were reviewed: re-read %s, then confirm them there", strings.Join(where, ", "))
 		}
-		out[loc.Path] = append(out[loc.Path], Finding{Path: loc.Path, StartByte: loc.StartByte, EndByte: loc.EndByte,
+		out[loc.Path] = append(out[loc.Path], workspace.Finding{Path: loc.Path, StartByte: loc.StartByte, EndByte: loc.EndByte,
 			Severity: SeverityHint, Code: anchors.CodeAnchorStale, Message: msg, AnchorID: g.refs[0].ID})
 	}
 	return out

@@ -1,10 +1,11 @@
-package workspace
+package query
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // FixKind is the editor's category for a fix.
@@ -37,7 +38,7 @@ type Fix struct {
 	Request   int
 	Preferred bool
 	AnchorID  string
-	Edits     []DocEdit
+	Edits     []workspace.DocEdit
 }
 
 // Fixes computes the quick fixes for the diagnostics the editor names in
@@ -47,44 +48,44 @@ type Fix struct {
 // they can succeed: a pin or a confirm needs a target that resolves, so an
 // anchor that does not resolve gets the candidates, the suggestions and
 // removal, never a pin (SPEC §2.1).
-func (r *Report) Fixes(s *Snapshot, doc string, reqs []FixRequest) []Fix {
+func Fixes(r *workspace.Report, s *workspace.Snapshot, doc string, reqs []FixRequest) []Fix {
 	var out []Fix
 	findings := r.Findings()[doc]
 	for i, req := range reqs {
 		if strings.HasPrefix(req.Code, "claim/") {
-			out = append(out, r.claimFixes(s, doc, i, req)...)
+			out = append(out, claimFixes(r, s, doc, i, req)...)
 			continue
 		}
 		for _, f := range findings {
 			if f.Code != req.Code || f.StartByte != req.StartByte || f.EndByte != req.EndByte || f.AnchorID == "" {
 				continue
 			}
-			if a, ok := r.anchorByID(f.AnchorID); ok {
-				out = append(out, r.anchorFixes(s, a, i)...)
+			if a, ok := anchorByID(r, f.AnchorID); ok {
+				out = append(out, anchorFixes(r, s, a, i)...)
 			}
 		}
 	}
 	return out
 }
 
-func (r *Report) anchorByID(id string) (AnchorReport, bool) {
+func anchorByID(r *workspace.Report, id string) (workspace.AnchorReport, bool) {
 	for _, a := range r.Anchors {
 		if a.ID == id {
 			return a, true
 		}
 	}
-	return AnchorReport{}, false
+	return workspace.AnchorReport{}, false
 }
 
 // anchorFixes are the fixes of one anchor's diagnostic, best first.
-func (r *Report) anchorFixes(s *Snapshot, a AnchorReport, req int) []Fix {
+func anchorFixes(r *workspace.Report, s *workspace.Snapshot, a workspace.AnchorReport, req int) []Fix {
 	var out []Fix
 	add := func(title string, preferred bool, edits []anchors.Edit) {
 		if len(edits) == 0 {
 			return
 		}
 		out = append(out, Fix{Title: title, Kind: FixQuick, Request: req, Preferred: preferred,
-			AnchorID: a.ID, Edits: []DocEdit{{Doc: a.Doc, Edits: edits}}})
+			AnchorID: a.ID, Edits: []workspace.DocEdit{{Doc: a.Doc, Edits: edits}}})
 	}
 	switch a.State {
 	case anchors.StateStale:
@@ -149,8 +150,8 @@ func qPlural(n int) string {
 // ConfirmAll is the "Confirm all in this file" source action: it pins and
 // confirms every anchor of doc that resolves (anchors that do not resolve
 // are left as they are). ok is false when there is nothing to write.
-func (r *Report) ConfirmAll(doc string) (Fix, bool) {
-	res := r.Confirm([]Target{{Doc: doc}}, false)
+func ConfirmAll(r *workspace.Report, doc string) (Fix, bool) {
+	res := r.Confirm([]workspace.Target{{Doc: doc}}, false)
 	n := 0
 	for _, a := range res.Confirmed {
 		if len(anchors.ConfirmEdits(a.Anchor, *a.Found)) > 0 {

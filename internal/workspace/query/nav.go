@@ -1,10 +1,11 @@
-package workspace
+package query
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // Lens is one code lens in a code file: above a declaration (or a line
@@ -18,7 +19,7 @@ type Lens struct {
 
 // Lenses returns the lenses of file rel, in source order. Claim rows in
 // `.multivac/invariants.md` get theirs from claimLenses.
-func (r *Report) Lenses(s *Snapshot, rel string) []Lens {
+func Lenses(r *workspace.Report, s *workspace.Snapshot, rel string) []Lens {
 	type group struct {
 		loc  Location
 		refs []AnchorRef
@@ -37,7 +38,7 @@ func (r *Report) Lenses(s *Snapshot, rel string) []Lens {
 		}
 		g := groups[key]
 		if g == nil {
-			loc, ok := s.bindingLocation(memo, *f)
+			loc, ok := bindingLocation(s, memo, *f)
 			if !ok {
 				continue
 			}
@@ -56,7 +57,7 @@ func (r *Report) Lenses(s *Snapshot, rel string) []Lens {
 		qSortRefs(g.refs)
 		out = append(out, Lens{Location: g.loc, Title: qLensTitle(g.refs), Anchors: g.refs})
 	}
-	out = append(out, r.claimLenses(s, rel)...)
+	out = append(out, claimLenses(r, s, rel)...)
 	qSortLenses(out)
 	return out
 }
@@ -104,27 +105,29 @@ func qLensTitle(refs []AnchorRef) string {
 
 // claimLenses puts the lenses on claim rows of `.multivac/invariants.md`
 // ("ok · 4 legs" / "broken · leg 2", jumping to the leg's matches); see
-// query_claims.go.
-func (r *Report) claimLenses(s *Snapshot, rel string) []Lens { return r.claimLensesOf(s, rel) }
+// claims.go.
+func claimLenses(r *workspace.Report, s *workspace.Snapshot, rel string) []Lens {
+	return claimLensesOf(r, s, rel)
+}
 
 // Definition answers go-to-definition at byte offset off of file rel: on a
 // `@code` anchor, where it binds now (the declaration's name, the line
 // range, the doc); for an ambiguous anchor, every candidate. Claim IDs get
 // theirs from claimDefinition.
-func (r *Report) Definition(s *Snapshot, rel string, off int) []Location {
-	a, ok := r.AnchorAt(rel, off)
+func Definition(r *workspace.Report, s *workspace.Snapshot, rel string, off int) []Location {
+	a, ok := AnchorAt(r, rel, off)
 	if !ok {
-		return r.claimDefinition(s, rel, off)
+		return claimDefinition(r, s, rel, off)
 	}
 	if a.Found != nil {
-		if loc, ok := s.bindingLocation(nil, *a.Found); ok {
+		if loc, ok := bindingLocation(s, nil, *a.Found); ok {
 			return []Location{loc}
 		}
 		return nil
 	}
 	var out []Location
 	for _, c := range a.Detail.Candidates {
-		if loc, ok := s.candidateLocation(c); ok {
+		if loc, ok := candidateLocation(s, c); ok {
 			out = append(out, loc)
 		}
 	}
@@ -132,26 +135,26 @@ func (r *Report) Definition(s *Snapshot, rel string, off int) []Location {
 }
 
 // claimDefinition answers definition on a claim ID (row or leg): every
-// match of its legs; on an `@anchor` leg: its matches (query_claims.go).
-func (r *Report) claimDefinition(s *Snapshot, rel string, off int) []Location {
-	return r.claimDefinitionAt(s, rel, off)
+// match of its legs; on an `@anchor` leg: its matches (claims.go).
+func claimDefinition(r *workspace.Report, s *workspace.Snapshot, rel string, off int) []Location {
+	return claimDefinitionAt(r, s, rel, off)
 }
 
 // References answers find-references at byte offset off of a code file:
 // every anchor that binds the declaration there (or, for a line, every line
 // range that holds it; in a doc, every doc anchor that binds the doc). decl
 // is the declaration's name, for includeDeclaration.
-func (r *Report) References(s *Snapshot, rel string, off int) (refs []AnchorRef, decl Location, ok bool) {
-	var bound []AnchorReport
-	if d, found := s.declAt(rel, off); found {
-		bound = r.boundTo(rel, d)
+func References(r *workspace.Report, s *workspace.Snapshot, rel string, off int) (refs []AnchorRef, decl Location, ok bool) {
+	var bound []workspace.AnchorReport
+	if d, found := declAt(s, rel, off); found {
+		bound = boundTo(r, rel, d)
 		decl, ok = Location{Path: rel, StartByte: d.NameStartByte, EndByte: d.NameEndByte}, true
 	}
 	if text, found := s.Text(rel); found {
-		bound = append(bound, r.linesAt(rel, qLineAt(text, off))...)
+		bound = append(bound, linesAt(r, rel, qLineAt(text, off))...)
 		if s.IsDoc(rel) {
-			if _, onAnchor := r.AnchorAt(rel, off); !onAnchor {
-				bound = append(bound, r.docsOn(rel)...)
+			if _, onAnchor := AnchorAt(r, rel, off); !onAnchor {
+				bound = append(bound, docsOn(r, rel)...)
 			}
 		}
 	}
@@ -165,14 +168,14 @@ func (r *Report) References(s *Snapshot, rel string, off int) (refs []AnchorRef,
 // ShowAnchors answers the clew.showAnchors command at byte offset off of
 // file rel: in a doc on an anchor, where it binds; anywhere else, the
 // anchors that bind the code there.
-func (r *Report) ShowAnchors(s *Snapshot, rel string, off int) []Location {
-	if locs, ok := r.claimShowAnchors(s, rel, off); ok {
+func ShowAnchors(r *workspace.Report, s *workspace.Snapshot, rel string, off int) []Location {
+	if locs, ok := claimShowAnchors(r, s, rel, off); ok {
 		return locs
 	}
-	if _, onAnchor := r.AnchorAt(rel, off); onAnchor {
-		return r.Definition(s, rel, off)
+	if _, onAnchor := AnchorAt(r, rel, off); onAnchor {
+		return Definition(r, s, rel, off)
 	}
-	refs, _, _ := r.References(s, rel, off)
+	refs, _, _ := References(r, s, rel, off)
 	out := make([]Location, 0, len(refs))
 	for _, ref := range refs {
 		out = append(out, ref.Location)
@@ -190,7 +193,7 @@ type Link struct {
 
 // DocumentLinks lists the path of every anchor of doc that names a file of
 // the workspace. It parses the doc only; no check is needed.
-func (s *Snapshot) DocumentLinks(doc string) []Link {
+func DocumentLinks(s *workspace.Snapshot, doc string) []Link {
 	text, ok := s.Text(doc)
 	if !ok {
 		return nil
@@ -198,7 +201,7 @@ func (s *Snapshot) DocumentLinks(doc string) []Link {
 	as, _ := anchors.ParseDoc(doc, text)
 	var out []Link
 	for _, a := range as {
-		if !s.exists(a.Path) {
+		if !s.Exists(a.Path) {
 			continue
 		}
 		l := Link{Location: Location{Path: doc, StartByte: a.PathSpan.Start, EndByte: a.PathSpan.End}, Target: a.Path}
@@ -208,15 +211,4 @@ func (s *Snapshot) DocumentLinks(doc string) []Link {
 		out = append(out, l)
 	}
 	return out
-}
-
-// exists reports whether a path is a file of the snapshot, without reading it.
-func (s *Snapshot) exists(p string) bool {
-	if anchors.CheckPath(p) != "" {
-		return false
-	}
-	if _, ok := s.overlays[p]; ok {
-		return true
-	}
-	return s.inList[p]
 }

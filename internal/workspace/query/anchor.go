@@ -1,15 +1,11 @@
-package workspace
-
-// This file and the other query_*.go files are the editor's questions to
-// the façade: pure functions over one Snapshot and the Report checked from
-// it, answering with plain values located by byte offsets. The server turns
-// them into LSP values; nothing here knows LSP.
+package query
 
 import (
 	"sort"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
@@ -33,7 +29,7 @@ type AnchorRef struct {
 	Reason   string
 }
 
-func qRefOf(a AnchorReport) AnchorRef {
+func qRefOf(a workspace.AnchorReport) AnchorRef {
 	return AnchorRef{
 		Location: qCommentSpan(a),
 		ID:       a.ID, Doc: a.Doc, Line: a.Line, Claim: a.Claim, State: a.State, Reason: a.Detail.Reason,
@@ -42,56 +38,30 @@ func qRefOf(a AnchorReport) AnchorRef {
 
 // qCommentSpan is the anchor's whole comment, which is also where its
 // diagnostic sits.
-func qCommentSpan(a AnchorReport) Location {
+func qCommentSpan(a workspace.AnchorReport) Location {
 	return Location{Path: a.Doc, StartByte: a.Anchor.CommentStart, EndByte: a.Anchor.CommentEnd + len("-->")}
-}
-
-// IsDoc reports whether a workspace path is a Markdown doc under the
-// snapshot's configuration.
-func (s *Snapshot) IsDoc(rel string) bool { return s.config.IsDoc(rel) }
-
-// Text returns a file's content as the snapshot sees it; ok is false for a
-// missing, binary or oversized file.
-func (s *Snapshot) Text(rel string) ([]byte, bool) {
-	b, st := s.ReadFile(rel)
-	return b, st == anchors.FileOK
 }
 
 // AnchorAt returns the anchor of doc whose comment holds the byte offset
 // off (the closing "-->" included).
-func (r *Report) AnchorAt(doc string, off int) (AnchorReport, bool) {
+func AnchorAt(r *workspace.Report, doc string, off int) (workspace.AnchorReport, bool) {
 	for _, a := range r.Anchors {
 		if a.Doc == doc && off >= a.Anchor.CommentStart && off <= a.Anchor.CommentEnd+len("-->") {
 			return a, true
 		}
 	}
-	return AnchorReport{}, false
-}
-
-// fileDecls returns the declarations of a code file in this snapshot and
-// its content. Tables are memoised by content, so this costs a hash when the
-// check already parsed the file.
-func (s *Snapshot) fileDecls(rel string) ([]symbols.Decl, []byte) {
-	text, st := s.ReadFile(rel)
-	if st != anchors.FileOK {
-		return nil, nil
-	}
-	lang, ok := s.language(rel)
-	if !ok {
-		return nil, text
-	}
-	return s.tables.parse(lang, text).Decls, text
+	return workspace.AnchorReport{}, false
 }
 
 // declMemo keeps the declaration tables one query has looked up, so a
 // query over many anchors hashes each file once. A nil memo keeps nothing.
 type declMemo map[string][]symbols.Decl
 
-func (s *Snapshot) declsIn(m declMemo, rel string) []symbols.Decl {
+func declsIn(s *workspace.Snapshot, m declMemo, rel string) []symbols.Decl {
 	if d, ok := m[rel]; ok {
 		return d
 	}
-	d, _ := s.fileDecls(rel)
+	d, _ := s.FileDecls(rel)
 	if m != nil {
 		m[rel] = d
 	}
@@ -101,8 +71,8 @@ func (s *Snapshot) declsIn(m declMemo, rel string) []symbols.Decl {
 // declOf finds a symbol binding's declaration in its file: same kind and
 // qualified name, the one nearest the binding's line when overloads share
 // both.
-func (s *Snapshot) declOf(m declMemo, b anchors.Binding) (symbols.Decl, bool) {
-	decls := s.declsIn(m, b.Path)
+func declOf(s *workspace.Snapshot, m declMemo, b anchors.Binding) (symbols.Decl, bool) {
+	decls := declsIn(s, m, b.Path)
 	best, found := symbols.Decl{}, false
 	for _, d := range decls {
 		if d.Kind != b.Kind || d.QualifiedName != b.QualifiedName {
@@ -124,16 +94,16 @@ func qAbs(n int) int {
 
 // bindingLocation is where an anchor binds now: a declaration's name, the
 // first line of a line range (through its last line), or the top of a doc.
-func (s *Snapshot) bindingLocation(m declMemo, b anchors.Binding) (Location, bool) {
+func bindingLocation(s *workspace.Snapshot, m declMemo, b anchors.Binding) (Location, bool) {
 	switch b.Form {
 	case anchors.FormSymbol:
-		d, ok := s.declOf(m, b)
+		d, ok := declOf(s, m, b)
 		if !ok {
 			return Location{}, false
 		}
 		return Location{Path: b.Path, StartByte: d.NameStartByte, EndByte: d.NameEndByte}, true
 	case anchors.FormLines:
-		return s.linesLocation(b.Path, b.StartLine, b.EndLine)
+		return linesLocation(s, b.Path, b.StartLine, b.EndLine)
 	case anchors.FormDoc:
 		if _, ok := s.Text(b.Path); !ok {
 			return Location{}, false
@@ -144,7 +114,7 @@ func (s *Snapshot) bindingLocation(m declMemo, b anchors.Binding) (Location, boo
 }
 
 // linesLocation spans 1-based lines start..end of a file.
-func (s *Snapshot) linesLocation(rel string, start, end int) (Location, bool) {
+func linesLocation(s *workspace.Snapshot, rel string, start, end int) (Location, bool) {
 	text, ok := s.Text(rel)
 	if !ok {
 		return Location{}, false
@@ -162,15 +132,15 @@ func (s *Snapshot) linesLocation(rel string, start, end int) (Location, bool) {
 }
 
 // candidateLocation locates an ambiguous candidate or a suggestion.
-func (s *Snapshot) candidateLocation(c anchors.Candidate) (Location, bool) {
-	return s.bindingLocation(nil, anchors.Binding{Form: anchors.FormSymbol, Kind: c.Kind,
+func candidateLocation(s *workspace.Snapshot, c anchors.Candidate) (Location, bool) {
+	return bindingLocation(s, nil, anchors.Binding{Form: anchors.FormSymbol, Kind: c.Kind,
 		QualifiedName: c.QualifiedName, Path: c.Path, StartLine: c.LineStart})
 }
 
 // declAt returns the innermost declaration of a code file at byte offset
 // off: one whose name holds off wins, else the smallest whose span holds it.
-func (s *Snapshot) declAt(rel string, off int) (symbols.Decl, bool) {
-	decls, _ := s.fileDecls(rel)
+func declAt(s *workspace.Snapshot, rel string, off int) (symbols.Decl, bool) {
+	decls, _ := s.FileDecls(rel)
 	var best symbols.Decl
 	found := false
 	for _, d := range decls {
@@ -186,8 +156,8 @@ func (s *Snapshot) declAt(rel string, off int) (symbols.Decl, bool) {
 
 // boundTo lists the anchors that resolve to the declaration d of file rel,
 // in doc and line order.
-func (r *Report) boundTo(rel string, d symbols.Decl) []AnchorReport {
-	var out []AnchorReport
+func boundTo(r *workspace.Report, rel string, d symbols.Decl) []workspace.AnchorReport {
+	var out []workspace.AnchorReport
 	for _, a := range r.Anchors {
 		f := a.Found
 		if f != nil && f.Form == anchors.FormSymbol && f.Path == rel && f.Kind == d.Kind && f.QualifiedName == d.QualifiedName {
@@ -199,8 +169,8 @@ func (r *Report) boundTo(rel string, d symbols.Decl) []AnchorReport {
 
 // linesAt lists the line-range anchors whose current range in file rel
 // holds the 1-based line.
-func (r *Report) linesAt(rel string, line int) []AnchorReport {
-	var out []AnchorReport
+func linesAt(r *workspace.Report, rel string, line int) []workspace.AnchorReport {
+	var out []workspace.AnchorReport
 	for _, a := range r.Anchors {
 		f := a.Found
 		if f != nil && f.Form == anchors.FormLines && f.Path == rel && line >= f.StartLine && line <= f.EndLine {
@@ -211,8 +181,8 @@ func (r *Report) linesAt(rel string, line int) []AnchorReport {
 }
 
 // docsOn lists the doc anchors that bind the doc rel.
-func (r *Report) docsOn(rel string) []AnchorReport {
-	var out []AnchorReport
+func docsOn(r *workspace.Report, rel string) []workspace.AnchorReport {
+	var out []workspace.AnchorReport
 	for _, a := range r.Anchors {
 		if f := a.Found; f != nil && f.Form == anchors.FormDoc && f.Path == rel {
 			out = append(out, a)

@@ -1,4 +1,4 @@
-package workspace
+package query
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/claims"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // Completion inside `<!-- @anchor ` (SPEC §4): the claim IDs of the law's
@@ -23,7 +24,7 @@ var qClaimOpenerRE = regexp.MustCompile(`<!--\s*@anchor\b`)
 // completeClaimLeg answers completion at off when the cursor is inside an
 // `@anchor` comment; ok is false when it is not (the `@code` completion
 // then has its turn).
-func (s *Snapshot) completeClaimLeg(doc string, text []byte, off int) (Completions, bool) {
+func completeClaimLeg(s *workspace.Snapshot, doc string, text []byte, off int) (Completions, bool) {
 	ls := off
 	for ls > 0 && text[ls-1] != '\n' {
 		ls--
@@ -51,14 +52,14 @@ func (s *Snapshot) completeClaimLeg(doc string, text []byte, off int) (Completio
 	replace := Location{Path: doc, StartByte: off - len(partial), EndByte: off}
 	switch {
 	case len(words) == 0:
-		return s.completeClaimIDs(partial, replace), true
+		return completeClaimIDs(s, partial, replace), true
 	case len(words) == 1 && !strings.Contains(partial, ":"):
-		return s.completeRepoKeys(partial, replace), true
+		return completeRepoKeys(s, partial, replace), true
 	}
 	return Completions{}, true
 }
 
-func (s *Snapshot) completeClaimIDs(partial string, replace Location) Completions {
+func completeClaimIDs(s *workspace.Snapshot, partial string, replace Location) Completions {
 	var out Completions
 	text, ok := s.Text(claims.LawFile)
 	if !ok {
@@ -88,7 +89,7 @@ func (s *Snapshot) completeClaimIDs(partial string, replace Location) Completion
 	return out
 }
 
-func (s *Snapshot) completeRepoKeys(partial string, replace Location) Completions {
+func completeRepoKeys(s *workspace.Snapshot, partial string, replace Location) Completions {
 	type key struct{ name, detail string }
 	keys := []key{{"brain", "this brain's own repository"}, {"*", "every declared repository"}}
 	cfg, _, _ := s.ClaimsConfig()

@@ -1,4 +1,4 @@
-package workspace_test
+package query_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/claims"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
@@ -108,7 +109,7 @@ func (b *brainQ) at(rel, sub string, delta int) int {
 }
 
 // where renders locations as path:line.
-func (b *brainQ) where(locs []workspace.Location) string {
+func (b *brainQ) where(locs []query.Location) string {
 	var out []string
 	for _, l := range locs {
 		text, _ := b.snap.Text(l.Path)
@@ -121,10 +122,10 @@ func TestClaimLenses(t *testing.T) {
 	b := newBrain(t)
 	got := map[string]string{}
 	var order []string
-	for _, l := range b.rep.Lenses(b.snap, claims.LawFile) {
+	for _, l := range query.Lenses(b.rep, b.snap, claims.LawFile) {
 		text, _ := b.snap.Text(claims.LawFile)
 		id := string(text[l.StartByte:l.EndByte])
-		var locs []workspace.Location
+		var locs []query.Location
 		for _, a := range l.Anchors {
 			locs = append(locs, a.Location)
 		}
@@ -147,11 +148,11 @@ func TestClaimLenses(t *testing.T) {
 			t.Errorf("%s: lens %q, want %q", id, got[id], w)
 		}
 	}
-	if ls := b.rep.Lenses(b.snap, "README.md"); len(ls) != 0 {
+	if ls := query.Lenses(b.rep, b.snap, "README.md"); len(ls) != 0 {
 		t.Errorf("lenses outside the law: %+v", ls)
 	}
 	// The lens's command (a click on the row) shows the same locations.
-	if got := b.where(b.rep.ShowAnchors(b.snap, claims.LawFile, b.at(claims.LawFile, "| INV-1", 2))); got != "lib/run.go:7" {
+	if got := b.where(query.ShowAnchors(b.rep, b.snap, claims.LawFile, b.at(claims.LawFile, "| INV-1", 2))); got != "lib/run.go:7" {
 		t.Errorf("showAnchors on INV-1's row: %s", got)
 	}
 }
@@ -176,7 +177,7 @@ func TestClaimDefinition(t *testing.T) {
 		{"refused leg", law, b.at(law, `\d+`, 0), ""},
 	}
 	for _, c := range cases {
-		if got := b.where(b.rep.Definition(b.snap, c.rel, c.off)); got != c.want {
+		if got := b.where(query.Definition(b.rep, b.snap, c.rel, c.off)); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
@@ -187,26 +188,26 @@ func TestClaimFixes(t *testing.T) {
 	law := claims.LawFile
 	text, _ := b.snap.Text(law)
 	findings := b.rep.Findings()[law]
-	finding := func(code, sub string) workspace.FixRequest {
+	finding := func(code, sub string) query.FixRequest {
 		t.Helper()
 		off := b.at(law, sub, 0)
 		for _, f := range findings {
 			if f.Code == code && f.StartByte <= off && off <= f.EndByte {
-				return workspace.FixRequest{Code: f.Code, StartByte: f.StartByte, EndByte: f.EndByte}
+				return query.FixRequest{Code: f.Code, StartByte: f.StartByte, EndByte: f.EndByte}
 			}
 		}
 		t.Fatalf("no %s on the line of %q among %+v", code, sub, findings)
-		return workspace.FixRequest{}
+		return query.FixRequest{}
 	}
-	apply := func(f workspace.Fix) string {
+	apply := func(f query.Fix) string {
 		t.Helper()
-		if len(f.Edits) != 1 || f.Edits[0].Doc != law || f.Kind != workspace.FixQuick {
+		if len(f.Edits) != 1 || f.Edits[0].Doc != law || f.Kind != query.FixQuick {
 			t.Fatalf("fix %+v", f)
 		}
 		return string(f.Edits[0].Apply(text))
 	}
 
-	moved := b.rep.Fixes(b.snap, law, []workspace.FixRequest{finding(claims.CodeMoved, "old_retry")})
+	moved := query.Fixes(b.rep, b.snap, law, []query.FixRequest{finding(claims.CodeMoved, "old_retry")})
 	if len(moved) != 1 || moved[0].Title != "Rewrite the moved glob to brain:lib/retry.go" || !moved[0].Preferred || moved[0].Request != 0 {
 		t.Fatalf("moved: %+v", moved)
 	}
@@ -214,12 +215,12 @@ func TestClaimFixes(t *testing.T) {
 		t.Errorf("moved rewrite:\n%s", got)
 	}
 	// The row's diagnostic offers the same rewrite, naming the leg.
-	row := b.rep.Fixes(b.snap, law, []workspace.FixRequest{finding(claims.CodeMoved, "| INV-2")})
+	row := query.Fixes(b.rep, b.snap, law, []query.FixRequest{finding(claims.CodeMoved, "| INV-2")})
 	if len(row) != 1 || !strings.HasSuffix(row[0].Title, "(.multivac/invariants.md:14)") {
 		t.Errorf("moved row: %+v", row)
 	}
 
-	dialect := b.rep.Fixes(b.snap, law, []workspace.FixRequest{finding(claims.CodeParse, `\d+`)})
+	dialect := query.Fixes(b.rep, b.snap, law, []query.FixRequest{finding(claims.CodeParse, `\d+`)})
 	if len(dialect) != 1 || dialect[0].Title != `Fix the regex dialect: \d → [[:digit:]]` {
 		t.Fatalf("dialect: %+v", dialect)
 	}
@@ -228,12 +229,12 @@ func TestClaimFixes(t *testing.T) {
 	}
 
 	// Nothing for a broken leg, nor for a diagnostic that is no longer there.
-	if fs := b.rep.Fixes(b.snap, law, []workspace.FixRequest{finding(claims.CodeBroken, "/log")}); len(fs) != 0 {
+	if fs := query.Fixes(b.rep, b.snap, law, []query.FixRequest{finding(claims.CodeBroken, "/log")}); len(fs) != 0 {
 		t.Errorf("broken: %+v", fs)
 	}
 	gone := finding(claims.CodeMoved, "old_retry")
 	gone.StartByte++
-	if fs := b.rep.Fixes(b.snap, law, []workspace.FixRequest{gone}); len(fs) != 0 {
+	if fs := query.Fixes(b.rep, b.snap, law, []query.FixRequest{gone}); len(fs) != 0 {
 		t.Errorf("a request that matches nothing: %+v", fs)
 	}
 }
@@ -252,7 +253,7 @@ func TestClaimCompletion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := snap.Complete("notes.md", len("# Notes\n")+len(line), nil)
+		c := query.Complete(snap, "notes.md", len("# Notes\n")+len(line), nil)
 		var out []string
 		for _, it := range c.Items {
 			out = append(out, it.Label)

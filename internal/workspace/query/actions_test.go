@@ -1,10 +1,10 @@
-package workspace_test
+package query_test
 
 import (
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
-	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 func TestMentionEdits(t *testing.T) {
@@ -25,7 +25,7 @@ func TestMentionEdits(t *testing.T) {
 	if len(as) != 1 {
 		t.Fatalf("%d anchors", len(as))
 	}
-	edits := workspace.MentionEdits([]byte(doc), as[0], "Helper", "Combine")
+	edits := query.MentionEdits([]byte(doc), as[0], "Helper", "Combine")
 	got := string(anchors.ApplyEdits([]byte(doc), edits))
 	want := "# Top\r\n" +
 		"Helper before the passage.\r\n" +
@@ -43,7 +43,7 @@ func TestMentionEdits(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
-	if len(workspace.MentionEdits([]byte(doc), as[0], "Helper", "Helper")) != 0 {
+	if len(query.MentionEdits([]byte(doc), as[0], "Helper", "Helper")) != 0 {
 		t.Error("same name: no edits")
 	}
 }

@@ -1,4 +1,4 @@
-package workspace
+package query
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/claims"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // Editor queries over the claims engine's result (SPEC §4 claim rows): the
@@ -32,7 +33,7 @@ type claimRow struct {
 }
 
 // claimRows reads the law table of the snapshot with the ID cell's span.
-func (s *Snapshot) claimRows() []claimRow {
+func claimRows(s *workspace.Snapshot) []claimRow {
 	text, ok := s.Text(claims.LawFile)
 	if !ok {
 		return nil
@@ -40,7 +41,7 @@ func (s *Snapshot) claimRows() []claimRow {
 	rows, _ := claims.ParseRows(text)
 	out := make([]claimRow, 0, len(rows))
 	for _, row := range rows {
-		lo, hi := s.lineSpan(claims.LawFile, row.Line)
+		lo, hi := s.LineSpan(claims.LawFile, row.Line)
 		line := string(text[lo:hi])
 		bar := strings.IndexByte(line, '|')
 		if bar < 0 {
@@ -58,13 +59,13 @@ func (s *Snapshot) claimRows() []claimRow {
 }
 
 // claimResult returns the evaluated claim with that ID.
-func (r *Report) claimResult(id string) (*claims.ClaimResult, bool) {
-	if r.claims == nil {
+func claimResult(r *workspace.Report, id string) (*claims.ClaimResult, bool) {
+	if r.ClaimsResult() == nil {
 		return nil, false
 	}
-	for i := range r.claims.Claims {
-		if r.claims.Claims[i].ID == id {
-			return &r.claims.Claims[i], true
+	for i := range r.ClaimsResult().Claims {
+		if r.ClaimsResult().Claims[i].ID == id {
+			return &r.ClaimsResult().Claims[i], true
 		}
 	}
 	return nil, false
@@ -76,8 +77,8 @@ func (r *Report) claimResult(id string) (*claims.ClaimResult, bool) {
 func qWorstLeg(c *claims.ClaimResult) int {
 	worst := -1
 	for i, l := range c.Legs {
-		if l.State == claims.StateOK {
-			continue
+		if l.State == claims.StateOK || l.State == claims.LegRetired {
+			continue // a retired row's skipped leg is not a finding of the row
 		}
 		if worst < 0 || qLegRank(l.State) > qLegRank(c.Legs[worst].State) ||
 			qLegRank(l.State) == qLegRank(c.Legs[worst].State) && l.Gating && !c.Legs[worst].Gating {
@@ -100,11 +101,11 @@ func qLegRank(s claims.LegState) int {
 // legMatches locates what one leg matched: each matching line of the
 // brain's files (sibling repositories are skipped, see above); for a `@code`
 // leg, the declaration it binds.
-func (r *Report) legMatches(s *Snapshot, memo declMemo, l claims.LegResult) []Location {
+func legMatches(r *workspace.Report, s *workspace.Snapshot, memo declMemo, l claims.LegResult) []Location {
 	if l.Mode == claims.ModeCode {
 		for _, a := range r.Anchors {
 			if a.Doc == l.Doc && a.Line == l.Line && a.Claim != "" && a.Found != nil {
-				if loc, ok := s.bindingLocation(memo, *a.Found); ok {
+				if loc, ok := bindingLocation(s, memo, *a.Found); ok {
 					return []Location{loc}
 				}
 			}
@@ -119,7 +120,7 @@ func (r *Report) legMatches(s *Snapshot, memo declMemo, l claims.LegResult) []Lo
 		if _, ok := s.Text(m.Path); !ok {
 			continue
 		}
-		start, end := s.lineSpan(m.Path, m.Line)
+		start, end := s.LineSpan(m.Path, m.Line)
 		out = append(out, Location{Path: m.Path, StartByte: start, EndByte: end})
 	}
 	return out
@@ -127,8 +128,8 @@ func (r *Report) legMatches(s *Snapshot, memo declMemo, l claims.LegResult) []Lo
 
 // legLocation is the leg's own line: where a click lands when the leg
 // matched nothing.
-func (s *Snapshot) legLocation(l claims.LegResult) Location {
-	start, end := s.lineSpan(l.Doc, l.Line)
+func legLocation(s *workspace.Snapshot, l claims.LegResult) Location {
+	start, end := s.LineSpan(l.Doc, l.Line)
 	if c := qLegCommentStart(s, l.Doc, start, end); c >= 0 {
 		start = c
 	}
@@ -137,7 +138,7 @@ func (s *Snapshot) legLocation(l claims.LegResult) Location {
 
 // qLegCommentStart is the offset of the `<!--` of the leg on the line
 // [start, end) of doc; -1 when there is none.
-func qLegCommentStart(s *Snapshot, doc string, start, end int) int {
+func qLegCommentStart(s *workspace.Snapshot, doc string, start, end int) int {
 	text, ok := s.Text(doc)
 	if !ok || end > len(text) || start > end {
 		return -1
@@ -151,12 +152,12 @@ func qLegCommentStart(s *Snapshot, doc string, start, end int) int {
 
 // claimMatches is every match of every leg of a claim, in leg order,
 // without repeats.
-func (r *Report) claimMatches(s *Snapshot, c *claims.ClaimResult) []Location {
+func claimMatches(r *workspace.Report, s *workspace.Snapshot, c *claims.ClaimResult) []Location {
 	memo := declMemo{}
 	seen := map[Location]bool{}
 	var out []Location
 	for _, l := range c.Legs {
-		for _, loc := range r.legMatches(s, memo, l) {
+		for _, loc := range legMatches(r, s, memo, l) {
 			if !seen[loc] {
 				seen[loc] = true
 				out = append(out, loc)
@@ -171,17 +172,17 @@ func (r *Report) claimMatches(s *Snapshot, c *claims.ClaimResult) []Location {
 // legs ("broken · leg 2"). The lens's locations are the worst leg's matches
 // (every leg's for an ok claim); a leg that matched nothing is its own
 // location, so a click still lands somewhere useful.
-func (r *Report) claimLensesOf(s *Snapshot, rel string) []Lens {
-	if rel != claims.LawFile || r.claims == nil {
+func claimLensesOf(r *workspace.Report, s *workspace.Snapshot, rel string) []Lens {
+	if rel != claims.LawFile || r.ClaimsResult() == nil {
 		return nil
 	}
 	unanchored := map[string]bool{}
-	for _, id := range r.claims.Unanchored {
+	for _, id := range r.ClaimsResult().Unanchored {
 		unanchored[id] = true
 	}
 	var out []Lens
-	for _, cr := range s.claimRows() {
-		title, locs := r.rowLens(s, cr.row.ID, unanchored[cr.row.ID])
+	for _, cr := range claimRows(s) {
+		title, locs := rowLens(r, s, cr.row.ID, unanchored[cr.row.ID])
 		refs := make([]AnchorRef, 0, len(locs))
 		for _, loc := range locs {
 			refs = append(refs, AnchorRef{Location: loc, Doc: loc.Path, Claim: cr.row.ID})
@@ -192,8 +193,8 @@ func (r *Report) claimLensesOf(s *Snapshot, rel string) []Lens {
 }
 
 // rowLens is the title and locations of one row's lens.
-func (r *Report) rowLens(s *Snapshot, id string, unanchored bool) (string, []Location) {
-	c, ok := r.claimResult(id)
+func rowLens(r *workspace.Report, s *workspace.Snapshot, id string, unanchored bool) (string, []Location) {
+	c, ok := claimResult(r, id)
 	if !ok || len(c.Legs) == 0 {
 		if unanchored {
 			return "no legs", nil
@@ -203,16 +204,16 @@ func (r *Report) rowLens(s *Snapshot, id string, unanchored bool) (string, []Loc
 	memo := declMemo{}
 	if w := qWorstLeg(c); w >= 0 {
 		l := c.Legs[w]
-		locs := r.legMatches(s, memo, l)
+		locs := legMatches(r, s, memo, l)
 		if len(locs) == 0 {
-			locs = []Location{s.legLocation(l)}
+			locs = []Location{legLocation(s, l)}
 		}
 		return fmt.Sprintf("%s · leg %d", l.State, w+1), locs
 	}
-	locs := r.claimMatches(s, c)
+	locs := claimMatches(r, s, c)
 	if len(locs) == 0 {
 		for _, l := range c.Legs {
-			locs = append(locs, s.legLocation(l))
+			locs = append(locs, legLocation(s, l))
 		}
 	}
 	return fmt.Sprintf("ok · %d leg%s", len(c.Legs), qPlural(len(c.Legs))), locs
@@ -222,46 +223,46 @@ func (r *Report) rowLens(s *Snapshot, id string, unanchored bool) (string, []Loc
 // row or of an `@anchor` leg, every match of the claim's legs; anywhere
 // else on an `@anchor` comment, that leg's matches. (A `@code` leg is an
 // anchor: Definition answers it with its declaration before asking here.)
-func (r *Report) claimDefinitionAt(s *Snapshot, rel string, off int) []Location {
-	if r.claims == nil {
+func claimDefinitionAt(r *workspace.Report, s *workspace.Snapshot, rel string, off int) []Location {
+	if r.ClaimsResult() == nil {
 		return nil
 	}
 	if rel == claims.LawFile {
-		for _, cr := range s.claimRows() {
+		for _, cr := range claimRows(s) {
 			if off >= cr.idLoc.StartByte && off <= cr.idLoc.EndByte {
-				if c, ok := r.claimResult(cr.row.ID); ok {
-					return r.claimMatches(s, c)
+				if c, ok := claimResult(r, cr.row.ID); ok {
+					return claimMatches(r, s, c)
 				}
 				return nil
 			}
 		}
 	}
-	id, onID, leg, ok := r.legAt(s, rel, off)
+	id, onID, leg, ok := legAt(r, s, rel, off)
 	if !ok {
 		return nil
 	}
 	if onID {
-		if c, found := r.claimResult(id); found {
-			return r.claimMatches(s, c)
+		if c, found := claimResult(r, id); found {
+			return claimMatches(r, s, c)
 		}
 		return nil
 	}
 	if leg == nil {
 		return nil
 	}
-	return r.legMatches(s, declMemo{}, *leg)
+	return legMatches(r, s, declMemo{}, *leg)
 }
 
 // legAt finds the `@anchor` comment of doc that holds off: its claim ID,
 // whether off is on that ID, and its evaluated leg (nil when the leg was
 // not evaluated: a parse error, a retired row's non-absent leg).
-func (r *Report) legAt(s *Snapshot, doc string, off int) (id string, onID bool, leg *claims.LegResult, ok bool) {
+func legAt(r *workspace.Report, s *workspace.Snapshot, doc string, off int) (id string, onID bool, leg *claims.LegResult, ok bool) {
 	text, found := s.Text(doc)
 	if !found || off < 0 || off > len(text) {
 		return "", false, nil, false
 	}
 	line := 1 + bytes.Count(text[:off], []byte{'\n'})
-	start, end := s.lineSpan(doc, line)
+	start, end := s.LineSpan(doc, line)
 	m := qLegOpenerRE.FindSubmatchIndex(text[start:end])
 	if m == nil {
 		return "", false, nil, false
@@ -275,8 +276,8 @@ func (r *Report) legAt(s *Snapshot, doc string, off int) (id string, onID bool, 
 	}
 	id = string(text[start+m[2] : start+m[3]])
 	onID = off >= start+m[2] && off <= start+m[3]
-	for ci := range r.claims.Claims {
-		c := &r.claims.Claims[ci]
+	for ci := range r.ClaimsResult().Claims {
+		c := &r.ClaimsResult().Claims[ci]
 		for li := range c.Legs {
 			if l := &c.Legs[li]; l.Doc == doc && l.Line == line && l.Mode != claims.ModeCode {
 				return id, onID, l, true
@@ -288,23 +289,23 @@ func (r *Report) legAt(s *Snapshot, doc string, off int) (id string, onID bool, 
 
 // claimShowAnchors answers clew.showAnchors on a law row (what its lens
 // shows) or on an `@anchor` leg (its definition); ok is false elsewhere.
-func (r *Report) claimShowAnchors(s *Snapshot, rel string, off int) ([]Location, bool) {
-	if r.claims == nil {
+func claimShowAnchors(r *workspace.Report, s *workspace.Snapshot, rel string, off int) ([]Location, bool) {
+	if r.ClaimsResult() == nil {
 		return nil, false
 	}
 	if rel == claims.LawFile {
-		for _, cr := range s.claimRows() {
+		for _, cr := range claimRows(s) {
 			if off >= cr.lineLo && off <= cr.lineHi {
-				if _, _, _, onLeg := r.legAt(s, rel, off); onLeg {
+				if _, _, _, onLeg := legAt(r, s, rel, off); onLeg {
 					break // a leg written in the row's cell: the leg wins
 				}
-				_, locs := r.rowLens(s, cr.row.ID, false)
+				_, locs := rowLens(r, s, cr.row.ID, false)
 				return locs, true
 			}
 		}
 	}
-	if _, _, _, ok := r.legAt(s, rel, off); ok {
-		return r.claimDefinitionAt(s, rel, off), true
+	if _, _, _, ok := legAt(r, s, rel, off); ok {
+		return claimDefinitionAt(r, s, rel, off), true
 	}
 	return nil, false
 }
@@ -315,8 +316,8 @@ func (r *Report) claimShowAnchors(s *Snapshot, rel string, off int) ([]Location,
 // (a refused shorthand or bare class rewritten into POSIX ERE, only the
 // regex token of the line). A request that matches no current finding gets
 // nothing.
-func (r *Report) claimFixesOf(s *Snapshot, doc string, req int, fr FixRequest) []Fix {
-	if r.claims == nil || !r.hasClaimFinding(doc, fr) {
+func claimFixesOf(r *workspace.Report, s *workspace.Snapshot, doc string, req int, fr FixRequest) []Fix {
+	if r.ClaimsResult() == nil || !hasClaimFinding(r, doc, fr) {
 		return nil
 	}
 	text, ok := s.Text(doc)
@@ -332,10 +333,10 @@ func (r *Report) claimFixesOf(s *Snapshot, doc string, req int, fr FixRequest) [
 				return
 			}
 			out = append(out, Fix{Title: "Rewrite the moved glob to " + l.Edit.NewText + where, Kind: FixQuick,
-				Request: req, Preferred: true, Edits: []DocEdit{{Doc: l.Edit.Doc,
+				Request: req, Preferred: true, Edits: []workspace.DocEdit{{Doc: l.Edit.Doc,
 					Edits: []anchors.Edit{{Start: l.Edit.Start, End: l.Edit.End, New: l.Edit.NewText}}}}})
 		}
-		for _, c := range r.claims.Claims {
+		for _, c := range r.ClaimsResult().Claims {
 			for _, l := range c.Legs {
 				if l.Doc == doc && l.Line == line {
 					add(l, "")
@@ -350,13 +351,13 @@ func (r *Report) claimFixesOf(s *Snapshot, doc string, req int, fr FixRequest) [
 			}
 		}
 	case claims.CodeParse:
-		start, end := s.lineSpan(doc, line)
+		start, end := s.LineSpan(doc, line)
 		fix, ok := claims.FixDialect(string(text[start:end]))
 		if !ok {
 			return nil
 		}
 		out = append(out, Fix{Title: "Fix the regex dialect: " + strings.Join(fix.Changes, ", "), Kind: FixQuick,
-			Request: req, Preferred: true, Edits: []DocEdit{{Doc: doc,
+			Request: req, Preferred: true, Edits: []workspace.DocEdit{{Doc: doc,
 				Edits: []anchors.Edit{{Start: start + fix.Start, End: start + fix.End, New: fix.Source}}}}})
 	}
 	return out
@@ -364,8 +365,8 @@ func (r *Report) claimFixesOf(s *Snapshot, doc string, req int, fr FixRequest) [
 
 // hasClaimFinding reports whether the request names a claim diagnostic the
 // report still has (same code and span).
-func (r *Report) hasClaimFinding(doc string, fr FixRequest) bool {
-	for _, f := range r.claimFindings[doc] {
+func hasClaimFinding(r *workspace.Report, doc string, fr FixRequest) bool {
+	for _, f := range r.ClaimFindings(doc) {
 		if f.Code == fr.Code && f.StartByte == fr.StartByte && f.EndByte == fr.EndByte {
 			return true
 		}
