@@ -83,7 +83,7 @@ func runLadder(t *testing.T, fixture string) {
 		pin(t, r, map[string]string{"refuse": flags["refuse_confirmed"]})
 		confirmed := describe(check(t, r.Dir, opt))
 		for _, doc := range wstest.Keys(wstest.Section(ar, "docs/")) {
-			confirmed += anchorLines("docs/" + doc, r.Read("docs/" + doc))
+			confirmed += anchorLines("docs/"+doc, r.Read("docs/"+doc))
 		}
 		compare(t, fixture, ar, "want-confirmed", confirmed)
 	}

@@ -55,7 +55,7 @@ func (r *checkRun) preExisting(a anchors.Anchor, path, kind, qname string) (exis
 	if !ok || !r.pinHeldAt(at, commit, a) {
 		return false, false
 	}
-	lang, ok := r.s.language(path)
+	lang, ok := r.s.Language(path)
 	if !ok {
 		return false, false
 	}
@@ -76,7 +76,7 @@ func (r *checkRun) preExisting(a anchors.Anchor, path, kind, qname string) (exis
 // pin written on code that had already moved (a doc committed together with
 // the move) says nothing about which copy is the original.
 func (r *checkRun) pinHeldAt(at GitFileAt, commit string, a anchors.Anchor) bool {
-	lang, ok := r.s.language(a.Path)
+	lang, ok := r.s.Language(a.Path)
 	if !ok {
 		return false
 	}
