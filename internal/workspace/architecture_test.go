@@ -56,7 +56,7 @@ func TestArchitectureImportDirection(t *testing.T) {
 	for _, p := range listPackages(t) {
 		pure := under(p.ImportPath, "internal/anchors", "internal/claims", "internal/devcontext", "internal/workspace/span")
 		facade := p.ImportPath == module+"internal/workspace"
-		feature := under(p.ImportPath, "internal/workspace/query")
+		feature := under(p.ImportPath, "internal/workspace/query", "internal/workspace/contextmap")
 		if pure || facade || feature {
 			checked++
 			for _, imp := range p.Imports {
@@ -90,7 +90,7 @@ func TestArchitectureImportDirection(t *testing.T) {
 		}
 		if facade {
 			for _, dep := range p.Deps {
-				if under(dep, "internal/workspace/query") {
+				if under(dep, "internal/workspace/query", "internal/workspace/contextmap") {
 					t.Errorf("internal/workspace depends on %s: features stand above the façade", dep)
 				}
 			}

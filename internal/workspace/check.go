@@ -264,7 +264,7 @@ func (s *Snapshot) Language(p string) (symbols.Language, bool) {
 
 // family groups grammars a declaration can move between without changing
 // what it is (a TS function moved into a .tsx file, a C function into C++).
-func family(lang symbols.Language) string {
+func LanguageFamily(lang symbols.Language) string {
 	switch lang {
 	case "typescript", "tsx", "javascript":
 		return "js"

@@ -72,7 +72,7 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	}
 	brain := s.brainRepo()
 	in.Repos = append(in.Repos, brain)
-	s.preload(s.claimsReadSet(in.Docs, brain.Files()))
+	s.Preload(s.claimsReadSet(in.Docs, brain.Files()))
 	for _, entry := range in.Config.Repos {
 		if entry.Key == "brain" {
 			continue // `brain: .` is the brain itself, already first: one read line
