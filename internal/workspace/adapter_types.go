@@ -13,6 +13,8 @@ type (
 	ContextCursor = devcontext.Position
 	// CompiledContext is contextmap.Compile's answer.
 	CompiledContext = devcontext.CompiledContext
+	// ContextExplanation is ExplainContext's answer.
+	ContextExplanation = devcontext.Explanation
 )
 
 var (
