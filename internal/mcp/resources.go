@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 )
 
 const (
@@ -96,7 +97,7 @@ func (dr *docResources) sync(ctx context.Context, s *sdk.Server, h *handlers) {
 }
 
 func (h *handlers) readPolicy(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
-	js, err := workspace.EncodeContext(workspace.ContextPolicy())
+	js, err := workspace.EncodeContext(contextmap.Policy())
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,8 @@ import (
 	"log/slog"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // instructions is what an agent reads about the server when it connects.
@@ -52,6 +54,7 @@ func readOnly(title string) *sdk.ToolAnnotations {
 
 func addTools(s *sdk.Server, h *handlers) {
 	sdk.AddTool(s, &sdk.Tool{Name: "context", Annotations: readOnly("Dev context for a declaration"),
+		InputSchema: schemaOf[contextIn](), OutputSchema: schemaOf[workspace.CompiledContext](),
 		Description: "What to read before changing the declaration at file:line — the code itself, its tests, callers and " +
 			"callees, the doc passages anchored to it, the claims and AGENTS.md files that govern its file, ADRs, and the " +
 			"commits that touched it — spent first-fit within a token budget. The text is Markdown with the selected texts " +
@@ -59,19 +62,23 @@ func addTools(s *sdk.Server, h *handlers) {
 			"`clew-lsp context --json`). Passages whose anchors are stale are never selected: they are listed under " +
 			"excluded with reason \"stale\"."}, h.context)
 	sdk.AddTool(s, &sdk.Tool{Name: "explain", Annotations: readOnly("Why an entry is (not) in the context"),
+		InputSchema: schemaOf[explainIn](), OutputSchema: schemaOf[workspace.ContextExplanation](),
 		Description: "Says where one clew:// URI stands in the context compiled at file:line with the same knobs: selected, " +
 			"excluded (and why: budget, relevance, depth, stale, superseded, unresolved), deduplicated, not_reached or " +
 			"unknown, with the budget (the same as `clew-lsp explain`)."}, h.explain)
 	sdk.AddTool(s, &sdk.Tool{Name: "verify", Annotations: readOnly("Doc health: anchors and claims"),
+		InputSchema: schemaOf[verifyIn](), OutputSchema: schemaOf[verifyOut](),
 		Description: "The workspace's anchor and claim health, as `clew-lsp verify --check` sees it (nothing is written): " +
 			"counts by state and every finding that is not fresh, with doc, line, state and what to do. Bounded by " +
 			"max_findings and a token budget; complete is false when the list was cut (narrow it with doc)."}, h.verify)
 	sdk.AddTool(s, &sdk.Tool{Name: "doc_passages", Annotations: readOnly("What the docs say about this code"),
+		InputSchema: schemaOf[passagesIn](), OutputSchema: schemaOf[passagesOut](),
 		Description: "The doc passages bound by anchors to the code at file:line (the innermost declaration holding the " +
 			"line, line-range anchors holding it), or to a qualified name (Cache.Lookup): each with its text and its " +
 			"anchor's state. Only fresh passages were reviewed against the code as it is now; a stale passage describes " +
 			"code that changed since, and a lost one code that is gone."}, h.docPassages)
 	sdk.AddTool(s, &sdk.Tool{Name: "anchor_for", Annotations: readOnly("Anchor line for a declaration"),
+		InputSchema: schemaOf[anchorIn](), OutputSchema: schemaOf[workspace.AnchorLine](),
 		Description: "The @code anchor line for the declaration at file:line (the same as `clew-lsp anchor`): put it under " +
 			"the passage you write about that declaration, so the doc stays checked against the code. Pinned with the " +
 			"current hashes (sha=) unless unpinned; the tool only answers, it writes nothing."}, h.anchorFor)

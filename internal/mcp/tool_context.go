@@ -11,6 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 )
 
 // cursorIn is a position in the workspace, as an agent names it.
@@ -100,7 +101,7 @@ func (h *handlers) context(ctx context.Context, _ *sdk.CallToolRequest, in conte
 	if err != nil {
 		return nil, nil, err
 	}
-	md, c, err := snap.ContextMarkdown(ctx, req)
+	md, c, err := contextmap.Markdown(ctx, snap, req)
 	if err != nil {
 		return nil, nil, contextFailure(err, in.cursorIn)
 	}
@@ -129,7 +130,7 @@ func (h *handlers) explain(ctx context.Context, _ *sdk.CallToolRequest, in expla
 	if err != nil {
 		return nil, nil, err
 	}
-	ex, err := snap.ExplainContext(ctx, in.URI, req)
+	ex, err := contextmap.Explain(ctx, snap, in.URI, req)
 	if err != nil {
 		return nil, nil, contextFailure(err, in.cursorIn)
 	}

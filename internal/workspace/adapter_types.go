@@ -6,13 +6,15 @@ import "github.com/clew-lsp/clew-lsp/internal/devcontext"
 // so a protocol adapter (the MCP server) asks the façade alone and never
 // imports the compiler.
 type (
-	// ContextRequest is what Context, ContextMarkdown and ExplainContext take.
+	// ContextRequest is what contextmap.Compile, Markdown and Explain take.
 	ContextRequest = devcontext.Request
 	// ContextCursor is a request's position: workspace-relative path,
 	// 1-based line, 1-based byte column (0: the whole line).
 	ContextCursor = devcontext.Position
-	// CompiledContext is Context's answer.
+	// CompiledContext is contextmap.Compile's answer.
 	CompiledContext = devcontext.CompiledContext
+	// ContextExplanation is ExplainContext's answer.
+	ContextExplanation = devcontext.Explanation
 )
 
 var (

@@ -61,3 +61,25 @@ func (r *Report) ClaimsResult() *claims.Result { return r.claims }
 
 // ClaimFindings are the editor diagnostics of one doc's claim legs and rows.
 func (r *Report) ClaimFindings(doc string) []Finding { return r.claimFindings[doc] }
+
+// Table is the declaration table of src in lang, memoised by content for
+// every snapshot of one Load: an unchanged file is parsed once.
+func (s *Snapshot) Table(lang symbols.Language, src []byte) symbols.Table {
+	return s.tables.parse(lang, src)
+}
+
+// LoadMemo returns the value a feature keeps under key for every snapshot
+// of one Load (the snapshots a Session derives share it), building it with
+// build on first use. It lives as long as those snapshots, so a feature can
+// memoise by content across edits without a global cache.
+func (s *Snapshot) LoadMemo(key any, build func() any) any {
+	if v, ok := s.tables.memos.Load(key); ok {
+		return v
+	}
+	v, _ := s.tables.memos.LoadOrStore(key, build())
+	return v
+}
+
+// GitAdapter is the Git the snapshot was loaded with (nil without one); a
+// feature asks it for optional extensions such as GitLog.
+func (s *Snapshot) GitAdapter() Git { return s.git }

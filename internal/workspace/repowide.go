@@ -59,7 +59,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		if !ok {
 			continue
 		}
-		n := need{family: family(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != ""}
+		n := need{family: LanguageFamily(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != ""}
 		if n.body {
 			// A key's value tokens are in canonical (sorted) order, not the
 			// file's, so the shape test would reject a file that holds it.
@@ -88,7 +88,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 			continue
 		}
 		lang, ok := r.s.Language(p)
-		if !ok || !families[family(lang)] {
+		if !ok || !families[LanguageFamily(lang)] {
 			continue
 		}
 		isNear := false
@@ -135,7 +135,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 				r.sp.spend(len(b))
 				lang, _ := r.s.Language(p)
 				for _, n := range needs {
-					if n.family == family(lang) && n.wants(b) {
+					if n.family == LanguageFamily(lang) && n.wants(b) {
 						results[i].decls = r.s.tables.parse(lang, b).Decls
 						break
 					}

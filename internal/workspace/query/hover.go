@@ -63,9 +63,12 @@ func Hover(r *workspace.Report, s *workspace.Snapshot, rel string, off int) (Hov
 	return HoverInfo{Location: loc, Markdown: b.String()}, true
 }
 
+// anchorHover says each thing once, in words: what the anchor binds and
+// its state, why and what to do (which names where it resolves), then the
+// declaration's signature or the range's first lines.
 func anchorHover(r *workspace.Report, s *workspace.Snapshot, a workspace.AnchorReport) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** · `%s`", a.State, a.Detail.Reason)
+	fmt.Fprintf(&b, "**%s** · %s", workspace.AnchorSubject(a), a.State)
 	if a.Claim != "" {
 		fmt.Fprintf(&b, " · leg of claim %s", a.Claim)
 	}
@@ -76,19 +79,15 @@ func anchorHover(r *workspace.Report, s *workspace.Snapshot, a workspace.AnchorR
 	}
 	switch f.Form {
 	case anchors.FormSymbol:
-		fmt.Fprintf(&b, "\n`%s %s` → `%s:%d-%d`\n", f.Kind, f.QualifiedName, f.Path, f.StartLine, f.EndLine)
 		if f.Signature != "" {
 			fmt.Fprintf(&b, "\n```%s\n%s\n```\n", qFenceLang(f.Path), f.Signature)
 		}
 	case anchors.FormLines:
-		fmt.Fprintf(&b, "\n→ `%s`\n", anchors.LinesRef(f.Path, f.StartLine, f.EndLine))
 		if text, ok := s.Text(f.Path); ok {
 			if lines := qLinesOf(text, f.StartLine, min(f.EndLine, f.StartLine+5)); len(lines) > 0 {
 				fmt.Fprintf(&b, "\n```%s\n%s\n```\n", qFenceLang(f.Path), strings.Join(lines, "\n"))
 			}
 		}
-	case anchors.FormDoc:
-		fmt.Fprintf(&b, "\n→ `%s`\n", f.Path)
 	}
 	return b.String()
 }

@@ -83,7 +83,7 @@ func boundPassage(s *workspace.Snapshot, a workspace.AnchorReport) BoundPassage 
 	bp := BoundPassage{Doc: a.Doc, AnchorLine: a.Line, Heading: p.Heading, StartLine: p.StartLine, EndLine: p.EndLine,
 		Claim: a.Claim, State: string(a.State), Target: workspace.AnchorTarget(a), Todo: workspace.AnchorTodo(a)}
 	if text, ok := s.Text(a.Doc); ok {
-		bp.Text = strings.Join(qLinesOf(text, p.StartLine, p.EndLine), "\n")
+		bp.Text = strings.TrimRight(strings.Join(qLinesOf(text, p.StartLine, p.EndLine), "\n"), "\n \t")
 	}
 	return bp
 }

@@ -1,4 +1,4 @@
-package workspace
+package contextmap
 
 import (
 	"context"
@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
-// ContextClaim is one claims row as the context compiler needs it (SPEC §5:
+// Claim is one claims row as the context compiler needs it (SPEC §5:
 // governance = claims covering the file, required when a gating leg covers
 // it). The claims engine fills it; the compiler only maps it onto the world.
-type ContextClaim struct {
+type Claim struct {
 	ID        string // row id; "ID@n" for an older revision
 	Statement string
 	State     string // the row's state word: active, proposed, drift, retired, …
@@ -22,24 +23,24 @@ type ContextClaim struct {
 	// Text is the row plus its @anchor leg lines: what reading it costs.
 	Text  string
 	Worst string // the worst leg state (ok < pending < … < broken); "" if unknown
-	Legs  []ContextLeg
+	Legs  []Leg
 	// Cites are commits the row names (e.g. its source column).
 	Cites []devcontext.Cite
 }
 
-// ContextLeg is one leg of a claim, already evaluated.
-type ContextLeg struct {
+// Leg is one leg of a claim, already evaluated.
+type Leg struct {
 	Mode   string
 	State  string
 	Gating bool
 	// Files are the workspace files the leg's glob matches.
 	Files []string
 	// Matches are where the leg's regex matched (workspace path, 1-based line).
-	Matches []ContextMatch
+	Matches []Match
 }
 
-// ContextMatch is one regex match of a leg.
-type ContextMatch struct {
+// Match is one regex match of a leg.
+type Match struct {
 	Path string
 	Line int
 }
@@ -49,12 +50,12 @@ type ContextMatch struct {
 // the claims that Check evaluated (brain scope: legs over this workspace);
 // the claims wiring can set it (from an init function in its own file) to
 // serve consumer scopes or siblings. No claims means no claim entries.
-var contextClaims func(ctx context.Context, s *Snapshot, rep *Report) ([]ContextClaim, error)
+var contextClaims func(ctx context.Context, s *workspace.Snapshot, rep *workspace.Report) ([]Claim, error)
 
 // addClaims maps claims onto the world: one node per row, `covers` edges to
 // the file nodes a leg's glob matches, `pins` edges to the declarations a
 // leg's regex hits; both carry the leg's gating.
-func (w *worldBuilder) addClaims(claims []ContextClaim) {
+func (w *worldBuilder) addClaims(claims []Claim) {
 	for _, c := range claims {
 		if strings.TrimSpace(c.ID) == "" {
 			continue

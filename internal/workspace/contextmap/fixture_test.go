@@ -1,4 +1,4 @@
-package workspace_test
+package contextmap_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
@@ -210,7 +211,7 @@ func newBFixture(t *testing.T) *bFixture {
 	f.r.Commit("docs: pin the anchors")
 	f.r.Write(map[string]string{"internal/lsp/server.go": serverGo(initBodies[2], true)})
 	f.r.Commit("lsp: flush on shutdown, Start is Run, no legacy mode")
-	t.Cleanup(workspace.SetContextClaims(bClaims))
+	t.Cleanup(contextmap.SetClaims(bClaims))
 	f.snap = f.load(t)
 	return f
 }
@@ -239,7 +240,7 @@ func lineOf(t *testing.T, snap *workspace.Snapshot, p, sub string) int {
 
 // bClaims are the fixture's claims rows (INV-1 … INV-6), as the claims
 // engine would report them.
-func bClaims(_ context.Context, s *workspace.Snapshot, _ *workspace.Report) ([]workspace.ContextClaim, error) {
+func bClaims(_ context.Context, s *workspace.Snapshot, _ *workspace.Report) ([]contextmap.Claim, error) {
 	lsp := []string{"internal/lsp/server.go", "internal/lsp/server_test.go"}
 	b, _ := s.ReadFile("internal/lsp/server.go")
 	pinLine := 0
@@ -251,33 +252,33 @@ func bClaims(_ context.Context, s *workspace.Snapshot, _ *workspace.Report) ([]w
 	row := func(id, statement, state string) string {
 		return "| " + id + " | " + statement + " | team | " + state + " | 2026-01-10 | |"
 	}
-	return []workspace.ContextClaim{
+	return []contextmap.Claim{
 		{ID: "INV-1", Statement: "Initialize records the root", State: "active", Authority: "team", Worst: "ok",
 			Text: row("INV-1", "Initialize records the root", "active") + "\n<!-- @anchor INV-1 clew:internal/lsp/*.go /s\\.root = root/ -->",
-			Legs: []workspace.ContextLeg{{Mode: "present", State: "ok", Gating: true, Files: lsp,
-				Matches: []workspace.ContextMatch{{Path: "internal/lsp/server.go", Line: pinLine}}}}},
+			Legs: []contextmap.Leg{{Mode: "present", State: "ok", Gating: true, Files: lsp,
+				Matches: []contextmap.Match{{Path: "internal/lsp/server.go", Line: pinLine}}}}},
 		{ID: "INV-2", Statement: "internal code never logs", State: "proposed", Authority: "team",
 			Text: row("INV-2", "internal code never logs", "proposed"),
-			Legs: []workspace.ContextLeg{{Mode: "absent", State: "ok", Files: append(lsp, "internal/cmd/main.go")}}},
+			Legs: []contextmap.Leg{{Mode: "absent", State: "ok", Files: append(lsp, "internal/cmd/main.go")}}},
 		{ID: "INV-3", Statement: "nothing lives under nothing/", State: "active", Worst: "vacuous",
 			Text: row("INV-3", "nothing lives under nothing/", "active"),
-			Legs: []workspace.ContextLeg{{Mode: "present", State: "vacuous", Gating: true}}},
+			Legs: []contextmap.Leg{{Mode: "present", State: "vacuous", Gating: true}}},
 		{ID: "INV-4", Statement: "no global logger", State: "retired",
 			Text: row("INV-4", "no global logger", "retired"),
-			Legs: []workspace.ContextLeg{{Mode: "absent", State: "ok", Gating: true, Files: lsp}}},
+			Legs: []contextmap.Leg{{Mode: "absent", State: "ok", Gating: true, Files: lsp}}},
 		{ID: "INV-5", Statement: "a Start method exists", State: "retired",
 			Text: row("INV-5", "a Start method exists", "retired"),
-			Legs: []workspace.ContextLeg{{Mode: "present", State: "broken", Files: lsp}}},
+			Legs: []contextmap.Leg{{Mode: "present", State: "broken", Files: lsp}}},
 		{ID: "INV-6", Statement: "handlers never block", State: "drift",
 			Text: row("INV-6", "handlers never block", "drift"),
-			Legs: []workspace.ContextLeg{{Mode: "absent", State: "ok", Files: lsp}}},
+			Legs: []contextmap.Leg{{Mode: "absent", State: "ok", Files: lsp}}},
 	}, nil
 }
 
 // compile runs a request over the snapshot and fails the test on error.
 func compile(t *testing.T, snap *workspace.Snapshot, r devcontext.Request) devcontext.CompiledContext {
 	t.Helper()
-	c, err := snap.Context(context.Background(), r)
+	c, err := contextmap.Compile(context.Background(), snap, r)
 	if err != nil {
 		t.Fatalf("Context: %v", err)
 	}

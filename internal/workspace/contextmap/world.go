@@ -1,4 +1,4 @@
-package workspace
+package contextmap
 
 import (
 	"cmp"
@@ -14,6 +14,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // The world of one request (devcontext DESIGN "Filling a World"). Files,
@@ -89,7 +90,7 @@ type cxEdgeKey struct{ kind, from, to string }
 
 type worldBuilder struct {
 	ctx   context.Context
-	s     *Snapshot
+	s     *workspace.Snapshot
 	b     *ctxBase
 	depth int
 	floor float64
@@ -115,7 +116,7 @@ type worldBuilder struct {
 	q    cxQueue
 }
 
-func newWorldBuilder(ctx context.Context, s *Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
+func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
 		at: map[string]int{}, eseen: map[cxEdgeKey]int{}, parsed: map[string]*cxParsed{},
 		decls: map[string]*cxDecl{}, byBase: map[string][]*cxDecl{},
@@ -237,7 +238,7 @@ func (w *worldBuilder) addPassages() {
 	}
 }
 
-func (w *worldBuilder) anchorTarget(a AnchorReport) string {
+func (w *worldBuilder) anchorTarget(a workspace.AnchorReport) string {
 	switch a.Anchor.Form {
 	case anchors.FormLines:
 		p := a.Path
@@ -271,7 +272,7 @@ func (w *worldBuilder) anchorTarget(a AnchorReport) string {
 	return ""
 }
 
-func anchorDetail(a AnchorReport) string {
+func anchorDetail(a workspace.AnchorReport) string {
 	d := a.Detail
 	parts := []string{}
 	if d.Reason != "" {
@@ -349,8 +350,8 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		w.parsed[p] = nil
 		return nil
 	}
-	tab := w.s.tables.parse(f.lang, src)
-	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: src, test: f.test, family: family(f.lang), lines: lineStarts(src)}
+	tab := w.s.Table(f.lang, src)
+	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: src, test: f.test, family: workspace.LanguageFamily(f.lang), lines: lineStarts(src)}
 	if f.lang == symbols.Go {
 		pf.pkg = goPackage(src)
 	}
@@ -635,7 +636,7 @@ func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(cxFile
 	var out []string
 	for _, i := range post {
 		f := w.b.files[i]
-		if f.code && family(f.lang) == from.family && (keep == nil || keep(f)) {
+		if f.code && workspace.LanguageFamily(f.lang) == from.family && (keep == nil || keep(f)) {
 			out = append(out, f.path)
 		}
 	}
@@ -1055,7 +1056,7 @@ func (w *worldBuilder) addHistory() {
 			if vers[i].Deleted || vers[i].Content == nil {
 				return "", false
 			}
-			t := w.s.tables.parse(x.f.lang, vers[i].Content)
+			t := w.s.Table(x.f.lang, vers[i].Content)
 			for _, d := range t.Decls {
 				if d.Kind == x.d.Kind && d.QualifiedName == x.d.QualifiedName {
 					return d.DeclHash + "/" + d.BodyHash, true
@@ -1095,7 +1096,7 @@ func (w *worldBuilder) addHistory() {
 	}
 }
 
-func (w *worldBuilder) commit(from string, c GitCommit) {
+func (w *worldBuilder) commit(from string, c workspace.GitCommit) {
 	uri := devcontext.CommitURI(c.SHA)
 	text := c.Subject
 	if c.Body != "" {

@@ -23,6 +23,10 @@ type FileRead struct {
 	Err  error
 }
 
+// readWorkers bounds the goroutines that read and hash files; reads are
+// mostly system calls, so more than the cores pays off.
+const ReadWorkers = 8
+
 // preloadBatch is how many files one ReadMany call reads.
 const preloadBatch = 128
 
@@ -31,7 +35,7 @@ const preloadBatch = 128
 // reads are memory hits and the snapshot stays idempotent: a path already
 // read, or overlaid, keeps its answer. Paths ReadMany fails on are left for
 // ReadFile.
-func (s *Snapshot) preload(paths []string) {
+func (s *Snapshot) Preload(paths []string) {
 	mr, ok := s.files.(ManyReader)
 	if !ok {
 		return
@@ -57,7 +61,7 @@ func (s *Snapshot) preload(paths []string) {
 	s.reads.mu.Unlock()
 	batches := make(chan []string)
 	var wg sync.WaitGroup
-	for w := 0; w < readWorkers; w++ {
+	for w := 0; w < ReadWorkers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -1,10 +1,10 @@
-package workspace_test
+package contextmap_test
 
 import (
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
-	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 )
 
 // With no claims hook set, the claims come from the claims engine's run in
@@ -15,7 +15,7 @@ import (
 // gates: INV-1's count leg does, a present leg would not.
 func TestContextClaimsFromTheLaw(t *testing.T) {
 	f := newBFixture(t)
-	t.Cleanup(workspace.SetContextClaims(nil))
+	t.Cleanup(contextmap.SetClaims(nil))
 	f.r.Write(map[string]string{".multivac/invariants.md": `| INV-1 | Initialize records the root | team | active | 2026-01-10 | docs/lsp.md |
 | INV-2 | internal code never logs | team | proposed | 2026-02-01 | |
 | INV-4 | no global logger | team | retired | 2025-12-01 | |

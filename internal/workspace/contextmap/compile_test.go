@@ -1,4 +1,4 @@
-package workspace_test
+package contextmap_test
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
-	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
@@ -255,8 +255,8 @@ func TestContextB17_ByteIdenticalAcrossSnapshotsAndProcesses(t *testing.T) {
 }
 
 func TestContextB19_PolicyPassthrough(t *testing.T) {
-	if got, want := encode(t, workspace.ContextPolicy()), encode(t, devcontext.Policy()); !bytes.Equal(got, want) {
-		t.Fatal("ContextPolicy is not devcontext.Policy")
+	if got, want := encode(t, contextmap.Policy()), encode(t, devcontext.Policy()); !bytes.Equal(got, want) {
+		t.Fatal("Policy is not devcontext.Policy")
 	}
 }
 
@@ -379,12 +379,12 @@ func TestContextTourStalePassage(t *testing.T) {
 func TestContextMarkdownIsAProjectionOfTheJSON(t *testing.T) {
 	f := newBFixture(t)
 	r := f.in(t, ") Initialize(")
-	md, c, err := f.snap.ContextMarkdown(context.Background(), r)
+	md, c, err := contextmap.Markdown(context.Background(), f.snap, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(encode(t, c), encode(t, compile(t, f.snap, r))) {
-		t.Fatal("ContextMarkdown compiled another answer")
+		t.Fatal("Markdown compiled another answer")
 	}
 	// Decoding the JSON and rendering again gives the same document: the
 	// Markdown carries nothing the JSON does not (besides entry texts).
@@ -392,7 +392,7 @@ func TestContextMarkdownIsAProjectionOfTheJSON(t *testing.T) {
 	if err := json.Unmarshal(encode(t, c), &back); err != nil {
 		t.Fatal(err)
 	}
-	texts, err := f.snap.ContextTexts(context.Background(), r, back)
+	texts, err := contextmap.Texts(context.Background(), f.snap, r, back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +428,7 @@ func TestContextExplain(t *testing.T) {
 		{bPShutdown, devcontext.StandingNotReached},
 		{devcontext.SymbolURI(bModule+"/internal/lsp", "Nowhere"), devcontext.StandingUnknown},
 	} {
-		ex, err := f.snap.ExplainContext(context.Background(), c.uri, r)
+		ex, err := contextmap.Explain(context.Background(), f.snap, c.uri, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -437,11 +437,11 @@ func TestContextExplain(t *testing.T) {
 		}
 	}
 	// A declaration no request parsed is still found to explain it.
-	ex, err := f.snap.ExplainContext(context.Background(), bMain, at("docs/../internal/lsp/server.go", 1))
+	ex, err := contextmap.Explain(context.Background(), f.snap, bMain, at("docs/../internal/lsp/server.go", 1))
 	if err == nil {
 		t.Fatalf("an invalid path was accepted: %+v", ex)
 	}
-	ex, err = f.snap.ExplainContext(context.Background(), bMain, devcontext.Request{URIs: []string{bRootAgents}})
+	ex, err = contextmap.Explain(context.Background(), f.snap, bMain, devcontext.Request{URIs: []string{bRootAgents}})
 	if err != nil || ex.Standing != devcontext.StandingNotReached {
 		t.Fatalf("main under a request that does not reach it: %+v %v", ex, err)
 	}
@@ -460,14 +460,14 @@ func TestContextErrors(t *testing.T) {
 		{"budget 0", devcontext.Request{BudgetTokens: &zero}, devcontext.ErrInvalidRequest},
 		{"line 0", at("internal/lsp/server.go", 0), devcontext.ErrInvalidRequest},
 	} {
-		_, err := f.snap.Context(context.Background(), c.r)
+		_, err := contextmap.Compile(context.Background(), f.snap, c.r)
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, err, c.want)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := f.load(t).Context(ctx, at("internal/lsp/server.go", 3)); !errors.Is(err, context.Canceled) {
+	if _, err := contextmap.Compile(ctx, f.load(t), at("internal/lsp/server.go", 3)); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 	// A symbol named by uri in a file no cursor parsed is found.
@@ -487,7 +487,7 @@ func TestContextPositionFromTheEditor(t *testing.T) {
 	}
 	// 0-based line 2, UTF-16 column 6 is after "// ", the emoji (2 units,
 	// 4 bytes) and a space: byte 8, 1-based column 9.
-	p, err := snap.ContextPosition("a.go", span.Position{Line: 2, Col: 6}, span.UTF16)
+	p, err := contextmap.Position(snap, "a.go", span.Position{Line: 2, Col: 6}, span.UTF16)
 	if err != nil || p.Line != 3 || p.Column != 9 {
 		t.Fatalf("position %+v %v", p, err)
 	}
@@ -525,7 +525,7 @@ func TestContextConcurrentRequests(t *testing.T) {
 	for round := 0; round < 4; round++ {
 		for i, r := range reqs {
 			go func() {
-				c, err := fresh.Context(context.Background(), r)
+				c, err := contextmap.Compile(context.Background(), fresh, r)
 				var got []byte
 				if err == nil {
 					got, err = devcontext.Encode(c)
@@ -556,7 +556,7 @@ func TestContextExplainAgreesWithContext(t *testing.T) {
 		r.BudgetTokens = budgetOf(300)
 		c := compile(t, f.snap, r)
 		check := func(uri string, want devcontext.Standing) {
-			ex, err := f.snap.ExplainContext(context.Background(), uri, r)
+			ex, err := contextmap.Explain(context.Background(), f.snap, uri, r)
 			if err != nil || ex.Standing != want {
 				t.Errorf("%s: %s (%v), want %s", uri, ex.Standing, err, want)
 			}

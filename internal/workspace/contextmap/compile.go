@@ -1,4 +1,4 @@
-package workspace
+package contextmap
 
 import (
 	"context"
@@ -10,42 +10,43 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
-// Context compiles the context for a request over this snapshot (SPEC §5):
+// Compile compiles the context for a request over the snapshot (SPEC §5):
 // the cursor is req.Position (repository-relative path, 1-based line,
 // 1-based byte column, 0 for "anywhere on the line"), plus any uris, paths
 // and intent the request names. The answer is devcontext's CompiledContext; the
 // same request over the same snapshot gives byte-identical JSON. Errors are
 // devcontext.ErrInvalidRequest, devcontext.ErrUnknownTarget, or ctx's.
-func (s *Snapshot) Context(ctx context.Context, req devcontext.Request) (devcontext.CompiledContext, error) {
-	cw, err := s.contextWorld(ctx, req, nil)
+func Compile(ctx context.Context, s *workspace.Snapshot, req devcontext.Request) (devcontext.CompiledContext, error) {
+	cw, err := contextWorld(ctx, s, req, nil)
 	if err != nil {
 		return devcontext.CompiledContext{}, err
 	}
 	return cw.prep.Compile(req)
 }
 
-// ExplainContext says where one URI stands under a request: selected,
+// Explain says where one URI stands under a request: selected,
 // excluded, deduplicated, not_reached or unknown (devcontext.Explain).
-func (s *Snapshot) ExplainContext(ctx context.Context, uri string, req devcontext.Request) (devcontext.Explanation, error) {
-	cw, err := s.contextWorld(ctx, req, []string{strings.TrimSpace(uri)})
+func Explain(ctx context.Context, s *workspace.Snapshot, uri string, req devcontext.Request) (devcontext.Explanation, error) {
+	cw, err := contextWorld(ctx, s, req, []string{strings.TrimSpace(uri)})
 	if err != nil {
 		return devcontext.Explanation{}, err
 	}
 	return cw.prep.Explain(uri, req)
 }
 
-// ContextPolicy publishes the compiler's tiers, selectors, edges and
+// Policy publishes the compiler's tiers, selectors, edges and
 // defaults. It does not depend on the workspace.
-func ContextPolicy() devcontext.CompilerPolicy { return devcontext.Policy() }
+func Policy() devcontext.CompilerPolicy { return devcontext.Policy() }
 
-// ContextMarkdown compiles like Context and renders the answer for a person
+// Markdown compiles like Compile and renders the answer for a person
 // (or to paste into an agent): a projection of the returned value, with the
 // texts of the selected entries as this snapshot sees them.
-func (s *Snapshot) ContextMarkdown(ctx context.Context, req devcontext.Request) (string, devcontext.CompiledContext, error) {
-	cw, err := s.contextWorld(ctx, req, nil)
+func Markdown(ctx context.Context, s *workspace.Snapshot, req devcontext.Request) (string, devcontext.CompiledContext, error) {
+	cw, err := contextWorld(ctx, s, req, nil)
 	if err != nil {
 		return "", devcontext.CompiledContext{}, err
 	}
@@ -53,23 +54,23 @@ func (s *Snapshot) ContextMarkdown(ctx context.Context, req devcontext.Request) 
 	if err != nil {
 		return "", c, err
 	}
-	return devcontext.Markdown(c, s.contextTexts(cw, c)), c, nil
+	return devcontext.Markdown(c, contextTexts(s, cw, c)), c, nil
 }
 
-// ContextTexts are the texts of an answer's selected entries as this
+// Texts are the texts of an answer's selected entries as this
 // snapshot sees them (what Markdown shows), for an answer compiled from req
 // over this snapshot — say one decoded from JSON.
-func (s *Snapshot) ContextTexts(ctx context.Context, req devcontext.Request, c devcontext.CompiledContext) (map[string]string, error) {
-	cw, err := s.contextWorld(ctx, req, nil)
+func Texts(ctx context.Context, s *workspace.Snapshot, req devcontext.Request, c devcontext.CompiledContext) (map[string]string, error) {
+	cw, err := contextWorld(ctx, s, req, nil)
 	if err != nil {
 		return nil, err
 	}
-	return s.contextTexts(cw, c), nil
+	return contextTexts(s, cw, c), nil
 }
 
 // contextTexts are the texts Markdown shows for the selected entries: a
 // node's own text, or a file's content.
-func (s *Snapshot) contextTexts(cw *cxWorld, c devcontext.CompiledContext) map[string]string {
+func contextTexts(s *workspace.Snapshot, cw *cxWorld, c devcontext.CompiledContext) map[string]string {
 	byURI := make(map[string]*devcontext.Node, len(cw.world.Nodes))
 	for i := range cw.world.Nodes {
 		byURI[cw.world.Nodes[i].URI] = &cw.world.Nodes[i]
@@ -90,11 +91,11 @@ func (s *Snapshot) contextTexts(cw *cxWorld, c devcontext.CompiledContext) map[s
 	return texts
 }
 
-// ContextPosition turns an editor position (0-based line, column in enc's
+// Position turns an editor position (0-based line, column in enc's
 // units — LSP's UTF-16 by default) into the compiler's cursor: 1-based
 // line and 1-based byte column. A column past the end of its line means
 // its end, as in LSP.
-func (s *Snapshot) ContextPosition(p string, pos span.Position, enc span.Encoding) (devcontext.Position, error) {
+func Position(s *workspace.Snapshot, p string, pos span.Position, enc span.Encoding) (devcontext.Position, error) {
 	text, st := s.ReadFile(p)
 	if st != anchors.FileOK {
 		return devcontext.Position{Path: p, Line: pos.Line + 1}, nil // devcontext answers "unknown target"
@@ -145,14 +146,14 @@ const maxCachedWorlds = 8
 
 // contextWorld builds (or finds) the prepared world of a request. ensure
 // names uris that must be in the world if they exist (the uri to explain).
-func (s *Snapshot) contextWorld(ctx context.Context, req devcontext.Request, ensure []string) (*cxWorld, error) {
+func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Request, ensure []string) (*cxWorld, error) {
 	if err := validateContextRequest(req); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	b, err := s.contextBase(ctx)
+	b, err := contextBase(ctx, s)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package workspace_test
+package contextmap_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
@@ -40,7 +41,7 @@ func reportCPU(b *testing.B, since time.Duration) {
 func benchContext(b *testing.B, dir string, req devcontext.Request) {
 	ctx := context.Background()
 	run := func(b *testing.B, snap *workspace.Snapshot) devcontext.CompiledContext {
-		c, err := snap.Context(ctx, req)
+		c, err := contextmap.Compile(ctx, snap, req)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package workspace
+package contextmap
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // ctxBase is everything the context compiler derives from one snapshot
@@ -32,25 +33,25 @@ type ctxBase struct {
 	byPath map[string]int
 	hashes []devcontext.FileHash
 	git    devcontext.Git
-	gitLog GitLog            // nil when the Git adapter has no history
+	gitLog workspace.GitLog  // nil when the Git adapter has no history
 	head   map[string]string // HEAD's blob ids; nil without GitLog or HEAD
 	lex    *cxLex
 	docs   []*cxDoc
 	docAt  map[string]*cxDoc
 	// anchors are the Check's verdicts, in doc and line order.
-	anchors []AnchorReport
+	anchors []workspace.AnchorReport
 	// anchorFiles are the code files the anchors hint at or resolve to;
 	// their declarations are always in the world, so a passage's edge
 	// lands on a node.
 	anchorFiles []string
 	modules     []cxModule
-	claims      []ContextClaim
+	claims      []Claim
 	diags       []devcontext.Diagnostic
 
 	mu      sync.Mutex
 	worlds  map[string]*cxWorld
 	order   []string // world keys, oldest first
-	commits map[string][]GitCommit
+	commits map[string][]workspace.GitCommit
 }
 
 // cxFile is one file of the snapshot.
@@ -72,20 +73,18 @@ type cxModule struct {
 	dir, path string
 }
 
-var (
-	ctxBases sync.Map // weak.Pointer[Snapshot] → *ctxBase
-	// ctxMemos holds per-workspace memos (the lexical scan of a file by blob
-	// id), keyed like the declaration tables that snapshots of one Load
-	// share, so a new snapshot re-scans only the files that changed.
-	ctxMemos sync.Map // weak.Pointer[tableCache] → *cxMemo
-)
+// ctxBases holds each snapshot's base by weak pointer. The per-workspace
+// memo (the lexical scan of a file by blob id) lives in the snapshot's
+// LoadMemo, shared by the snapshots of one Load, so a new snapshot
+// re-scans only the files that changed.
+var ctxBases sync.Map // weak.Pointer[Snapshot] → *ctxBase
 
 // contextBase returns the snapshot's base, building it on first use.
-func (s *Snapshot) contextBase(ctx context.Context) (*ctxBase, error) {
+func contextBase(ctx context.Context, s *workspace.Snapshot) (*ctxBase, error) {
 	key := weak.Make(s)
 	v, loaded := ctxBases.LoadOrStore(key, &ctxBase{})
 	if !loaded {
-		runtime.AddCleanup(s, func(k weak.Pointer[Snapshot]) { ctxBases.Delete(k) }, key)
+		runtime.AddCleanup(s, func(k weak.Pointer[workspace.Snapshot]) { ctxBases.Delete(k) }, key)
 	}
 	b := v.(*ctxBase)
 	b.once.Do(func() { b.err = b.build(ctx, s) })
@@ -98,44 +97,38 @@ func (s *Snapshot) contextBase(ctx context.Context) (*ctxBase, error) {
 	return b, nil
 }
 
-func (s *Snapshot) contextMemo() *cxMemo {
-	key := weak.Make(s.tables)
-	v, loaded := ctxMemos.LoadOrStore(key, &cxMemo{lex: map[string]*cxLexFile{}})
-	if !loaded {
-		runtime.AddCleanup(s.tables, func(k weak.Pointer[tableCache]) { ctxMemos.Delete(k) }, key)
-	}
-	return v.(*cxMemo)
+func contextMemo(s *workspace.Snapshot) *cxMemo {
+	return s.LoadMemo(cxMemoKey{}, func() any { return &cxMemo{lex: map[string]*cxLexFile{}} }).(*cxMemo)
 }
 
-// readWorkers bounds the goroutines that read and hash files; reads are
-// mostly system calls, so more than the cores pays off.
-const readWorkers = 8
+// cxMemoKey names the context's memo among the snapshot's per-load memos.
+type cxMemoKey struct{}
 
-func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
+func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
 	// The Check (anchor states, claims) parses the anchored files while the
 	// workspace is read and scanned: one is CPU, the other system calls.
 	type checked struct {
-		rep *Report
+		rep *workspace.Report
 		err error
 	}
 	checkDone := make(chan checked, 1)
 	go func() {
-		rep, err := s.Check(ctx, CheckOptions{})
+		rep, err := s.Check(ctx, workspace.CheckOptions{})
 		checkDone <- checked{rep, err}
 	}()
 	paths := s.Files()
 	b.files = make([]cxFile, len(paths))
 	b.byPath = make(map[string]int, len(paths))
-	s.preload(paths)
+	s.Preload(paths)
 	if err := ctx.Err(); err != nil {
 		<-checkDone
 		return err
 	}
-	memo := s.contextMemo()
+	memo := contextMemo(s)
 	lexed := make([]*cxLexFile, len(paths))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for w := 0; w < readWorkers; w++ {
+	for w := 0; w < workspace.ReadWorkers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -207,15 +200,15 @@ func (b *ctxBase) build(ctx context.Context, s *Snapshot) error {
 	return nil
 }
 
-func foundPath(a AnchorReport) string {
+func foundPath(a workspace.AnchorReport) string {
 	if a.Found != nil {
 		return a.Found.Path
 	}
 	return ""
 }
 
-func readCtxFile(s *Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile) {
-	f := cxFile{path: p, dir: path.Dir(p), doc: s.config.IsDoc(p)}
+func readCtxFile(s *workspace.Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile) {
+	f := cxFile{path: p, dir: path.Dir(p), doc: s.IsDoc(p)}
 	_, f.overlay = s.Overlay(p)
 	data, st := s.ReadFile(p)
 	f.st, f.size = st, len(data)
@@ -242,10 +235,11 @@ func readCtxFile(s *Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile) {
 // buildGit asks git for HEAD and, when the adapter keeps history, HEAD's
 // blob ids: the working tree is dirty when any file's content differs from
 // HEAD, is not in HEAD, or HEAD holds a file the workspace no longer has.
-func (b *ctxBase) buildGit(s *Snapshot) {
+func (b *ctxBase) buildGit(s *workspace.Snapshot) {
 	info := s.Git()
-	if s.git != nil {
-		b.gitLog, _ = s.git.(GitLog)
+	g := s.GitAdapter()
+	if g != nil {
+		b.gitLog, _ = g.(workspace.GitLog)
 	}
 	dirty := ""
 	if b.gitLog != nil && info.IsRepo {
@@ -267,7 +261,7 @@ func (b *ctxBase) buildGit(s *Snapshot) {
 			}
 		}
 	}
-	b.git = gitOf(info, s.git != nil, b.gitLog != nil, dirty)
+	b.git = gitOf(info, g != nil, b.gitLog != nil, dirty)
 }
 
 // changed reports whether p's content differs from HEAD (or git cannot
@@ -289,7 +283,7 @@ func (b *ctxBase) changed(p string) bool {
 }
 
 // history returns the commits that changed p, newest first (memoised).
-func (b *ctxBase) history(p string) []GitCommit {
+func (b *ctxBase) history(p string) []workspace.GitCommit {
 	if b.gitLog == nil {
 		return nil
 	}
@@ -302,7 +296,7 @@ func (b *ctxBase) history(p string) []GitCommit {
 	vs := b.gitLog.Commits(p, historyVersions)
 	b.mu.Lock()
 	if b.commits == nil {
-		b.commits = map[string][]GitCommit{}
+		b.commits = map[string][]workspace.GitCommit{}
 	}
 	b.commits[p] = vs
 	b.mu.Unlock()
@@ -322,7 +316,7 @@ func (b *ctxBase) file(p string) (cxFile, bool) {
 }
 
 // findModules reads every go.mod's module line.
-func findModules(s *Snapshot, files []cxFile) []cxModule {
+func findModules(s *workspace.Snapshot, files []cxFile) []cxModule {
 	var out []cxModule
 	for _, f := range files {
 		if path.Base(f.path) != "go.mod" || f.st != anchors.FileOK {

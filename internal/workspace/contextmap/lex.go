@@ -1,4 +1,4 @@
-package workspace
+package contextmap
 
 import (
 	"bytes"
@@ -244,4 +244,16 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 	// Unsorted: the index is built in file order, which is what makes it
 	// deterministic.
 	return lf
+}
+
+// isIdent reports whether a declaration's token is an ASCII identifier,
+// by the rule the façade's repository-wide prefilter uses for rare tokens.
+func isIdent(s string) bool {
+	for i, c := range s {
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || (i > 0 && c >= '0' && c <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
 }

@@ -1,10 +1,11 @@
-package workspace
+package contextmap
 
 import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/claims"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // claimsFromReport is the default claims source of the context compiler
@@ -20,7 +21,7 @@ import (
 // drift rows never — and its mode is in the config's `blocking:` list.
 // That is whether it would block verify when broken, not whether it does
 // now, which is what makes a claim required context.
-func claimsFromReport(s *Snapshot, rep *Report) []ContextClaim {
+func claimsFromReport(s *workspace.Snapshot, rep *workspace.Report) []Claim {
 	if rep == nil || !s.IsBrain() {
 		return nil
 	}
@@ -52,8 +53,8 @@ func claimsFromReport(s *Snapshot, rep *Report) []ContextClaim {
 	results := map[legKey]claims.LegResult{}
 	worst := map[string]string{}
 	var codeLegs []claims.LegResult
-	if rep.claims != nil {
-		for _, cr := range rep.claims.Claims {
+	if rep.ClaimsResult() != nil {
+		for _, cr := range rep.ClaimsResult().Claims {
 			worst[cr.ID] = string(cr.State)
 			for _, lr := range cr.Legs {
 				results[legKey{lr.Doc, lr.Line}] = lr
@@ -100,7 +101,7 @@ func claimsFromReport(s *Snapshot, rep *Report) []ContextClaim {
 			legs[l.Claim] = append(legs[l.Claim], lg)
 		}
 	}
-	anchorAt := map[legKey]AnchorReport{}
+	anchorAt := map[legKey]workspace.AnchorReport{}
 	for _, a := range rep.Anchors {
 		anchorAt[legKey{a.Doc, a.Line}] = a
 	}
@@ -116,9 +117,9 @@ func claimsFromReport(s *Snapshot, rep *Report) []ContextClaim {
 			rowOf[r.ID] = r
 		}
 	}
-	var out []ContextClaim
+	var out []Claim
 	for _, id := range order {
-		c := ContextClaim{ID: id, State: claims.StateActive, Worst: worst[id]}
+		c := Claim{ID: id, State: claims.StateActive, Worst: worst[id]}
 		var text []string
 		if r, ok := rowOf[id]; ok {
 			c.Statement, c.Authority, c.Date = r.Statement, r.Authority, r.Date
@@ -138,19 +139,19 @@ func claimsFromReport(s *Snapshot, rep *Report) []ContextClaim {
 			case claims.StateRetired:
 				gates = gates && l.mode == claims.ModeAbsent
 			}
-			cl := ContextLeg{Mode: string(l.mode), Gating: gates, Files: l.files, State: "unevaluated"}
+			cl := Leg{Mode: string(l.mode), Gating: gates, Files: l.files, State: "unevaluated"}
 			if lr, ok := results[legKey{l.doc, l.line}]; ok {
 				cl.State = string(lr.State)
 				for _, m := range lr.Matches {
 					if m.Repo == "brain" || m.Repo == "*" {
-						cl.Matches = append(cl.Matches, ContextMatch{Path: m.Path, Line: m.Line})
+						cl.Matches = append(cl.Matches, Match{Path: m.Path, Line: m.Line})
 					}
 				}
 			}
 			if l.mode == claims.ModeCode {
 				// A @code leg pins the declaration its anchor resolves to.
 				if a, ok := anchorAt[legKey{l.doc, l.line}]; ok && a.Found != nil && a.Found.StartLine > 0 {
-					cl.Matches = append(cl.Matches, ContextMatch{Path: a.Found.Path, Line: a.Found.StartLine})
+					cl.Matches = append(cl.Matches, Match{Path: a.Found.Path, Line: a.Found.StartLine})
 				}
 			}
 			c.Legs = append(c.Legs, cl)
