@@ -22,11 +22,13 @@ end
 
 M.defaults = {
   cmd = { 'clew-lsp', 'serve' },
-  -- Markdown docs plus every language clew has declaration tables for.
+  -- Markdown docs, every language clew has declaration tables for, and the
+  -- configuration formats whose keys anchors can name.
   filetypes = {
     'markdown', 'markdown.mdx', 'mdx',
     'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
     'python', 'rust', 'java', 'kotlin', 'swift', 'c', 'cpp', 'cs',
+    'yaml', 'json', 'jsonc', 'toml',
   },
   -- Start only in projects that use clew: a .clew.yml or .multivac/ above
   -- the file, an @code/@anchor comment in the buffer, or one in the
