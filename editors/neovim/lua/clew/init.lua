@@ -188,9 +188,12 @@ end
 -- execute runs a server command (workspace/executeCommand) for the current
 -- buffer and hands the answer to on_result(result, client). Errors are said
 -- in one line.
-function M.execute(command, arguments, on_result)
+-- With any_client, a buffer without a clew client (the quickfix list, the
+-- context split) uses the first running one: for commands about the
+-- workspace, not the cursor.
+function M.execute(command, arguments, on_result, any_client)
   local bufnr = vim.api.nvim_get_current_buf()
-  local c = M.get_clients(bufnr)[1]
+  local c = M.get_clients(bufnr)[1] or (any_client and M.get_clients()[1])
   if not c then
     ui.notify('no clew server for this buffer (see :checkhealth clew)', vim.log.levels.WARN)
     return
@@ -211,7 +214,7 @@ end
 
 -- verify fills the quickfix list with what needs attention.
 function M.verify()
-  M.execute('clew.verifyWorkspace', {}, ui.verify)
+  M.execute('clew.verifyWorkspace', {}, ui.verify, true)
 end
 
 -- explain picks an entry of the cursor's context (or one it left out) and
