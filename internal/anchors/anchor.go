@@ -34,6 +34,7 @@ type Anchor struct {
 	Path          string // repository-relative target path (the hint)
 	StartLine     int    // lines anchors only
 	EndLine       int    // lines anchors only
+	Section       string // doc anchors to one section: the heading's slug after "#"
 
 	// Pinned hashes. For symbol anchors DeclSHA and BodySHA (BodySHA may be
 	// empty: short or no body). For lines and doc anchors DeclSHA holds the
@@ -72,6 +73,7 @@ var Kinds = []string{
 	"function", "method", "constructor", "class", "struct", "interface",
 	"trait", "protocol", "enum", "type", "namespace", "module", "object",
 	"extension", "impl", "const", "var", "property", "field", "macro",
+	"key", // a configuration key (YAML, JSON, TOML), named by its dotted path
 }
 
 var kindSet = func() map[string]bool {
