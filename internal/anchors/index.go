@@ -2,6 +2,7 @@ package anchors
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -20,23 +21,21 @@ func (r Ref) candidate() Candidate {
 // Index holds the declaration tables of the files read so far. It is built
 // once per check (or kept by the server between checks) and only grows.
 type Index struct {
-	files      map[string][]symbols.Decl
-	byIdentity map[string][]Ref
-	byBody     map[string][]Ref
-	byBase     map[string][]Ref
+	files    map[string][]symbols.Decl
+	byFamily map[string][]Ref // familyIdentity: the same name within a kind family
+	byBody   map[string][]Ref
+	byBase   map[string][]Ref
 }
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
 	return &Index{
-		files:      map[string][]symbols.Decl{},
-		byIdentity: map[string][]Ref{},
-		byBody:     map[string][]Ref{},
-		byBase:     map[string][]Ref{},
+		files:    map[string][]symbols.Decl{},
+		byFamily: map[string][]Ref{},
+		byBody:   map[string][]Ref{},
+		byBase:   map[string][]Ref{},
 	}
 }
-
-func identityKey(kind, qname string) string { return kind + "\x00" + qname }
 
 // Add indexes one file's declarations. Adding a path twice is a no-op, so the
 // cheap and the repository-wide pass can share one index.
@@ -48,8 +47,8 @@ func (ix *Index) Add(path string, decls []symbols.Decl) {
 	for i := range decls {
 		d := &ix.files[path][i]
 		ref := Ref{Path: path, Decl: d}
-		k := identityKey(d.Kind, d.QualifiedName)
-		ix.byIdentity[k] = append(ix.byIdentity[k], ref)
+		fk := familyIdentity(path, d.Kind, d.QualifiedName)
+		ix.byFamily[fk] = append(ix.byFamily[fk], ref)
 		if d.BodyHash != "" {
 			ix.byBody[d.BodyHash] = append(ix.byBody[d.BodyHash], ref)
 		}
@@ -116,15 +115,41 @@ func BaseName(qname string) string {
 	if i := lastTopLevelDot(s); i >= 0 {
 		s = s[i+1:]
 	}
+	if strings.HasPrefix(s, `"`) {
+		// A quoted key segment: the file holds the key itself.
+		if end := closingQuote(s); end > 0 {
+			if u, err := strconv.Unquote(s[:end+1]); err == nil {
+				return u
+			}
+		}
+	}
 	if i := strings.IndexAny(s, "(<["); i > 0 {
 		s = s[:i]
 	}
 	return s
 }
 
+// closingQuote is the index of the quote that ends the quoted segment
+// starting at s[0], or -1.
+func closingQuote(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
 func lastTopLevelDot(s string) int {
 	depth := 0
+	quoted := quotedBytes(s)
 	for i := len(s) - 1; i >= 0; i-- {
+		if quoted[i] {
+			continue
+		}
 		switch s[i] {
 		case ')', '>', ']':
 			depth++
@@ -139,4 +164,29 @@ func lastTopLevelDot(s string) int {
 		}
 	}
 	return -1
+}
+
+// quotedBytes marks the bytes inside "…" segments of a key path, where a
+// dot or a bracket is part of the key ("a.b".c).
+func quotedBytes(s string) []bool {
+	q := make([]bool, len(s))
+	if !strings.Contains(s, `"`) {
+		return q
+	}
+	in := false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case in && s[i] == '\\':
+			q[i] = true
+			if i+1 < len(s) {
+				q[i+1] = true
+			}
+			i++
+			continue
+		case s[i] == '"':
+			in = !in
+		}
+		q[i] = true
+	}
+	return q
 }

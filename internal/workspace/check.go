@@ -34,7 +34,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		b = *opt.Budget
 	}
 	run := &checkRun{s: s, sp: newSpender(b), ix: anchors.NewIndex(),
-		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}}
+		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}, pins: map[string]string{}}
 
 	docs, diags := s.parseDocs()
 	all := docs.anchors
@@ -192,10 +192,11 @@ type checkRun struct {
 	ix      *anchors.Index
 	status  map[string]anchors.FileStatus
 	origins map[string][]string
+	pins    map[string]string // anchor pin → the commit that wrote it ("" unknown)
 }
 
 func (r *checkRun) env() anchors.Env {
-	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin}
+	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin, PreExisting: r.preExisting}
 }
 
 // file is the ladder's view of a file: read once per check, within budget.
