@@ -231,6 +231,14 @@ local ok, err = pcall(function()
       'quickfix item docs/guide.md:5 says what is wrong: ' .. item.text)
     check(qf.title:find('1 anchor: 1 unpinned', 1, true) ~= nil, 'quickfix title counts the anchors: ' .. qf.title)
     check(noted('1 anchor: 1 unpinned') ~= nil, ':ClewVerify says the counts')
+    -- Run again from the quickfix window itself (no client attached there).
+    vim.cmd('copen')
+    vim.fn.setqflist({}, 'r', { title = 'cleared', items = {} })
+    vim.cmd('ClewVerify')
+    check(vim.wait(10000, function()
+      local q = vim.fn.getqflist({ title = 1, size = 1 })
+      return q.title:find('^clew verify:') ~= nil and q.size > 0
+    end, 20), ':ClewVerify works from the quickfix window too')
     vim.cmd('cclose')
 
     -- :ClewExplain offers the context's entries through vim.ui.select and
