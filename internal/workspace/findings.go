@@ -109,7 +109,7 @@ func AnchorSubject(a AnchorReport) string {
 	case anchors.FormLines:
 		return "lines " + anchors.LinesRef(a.Path, a.Anchor.StartLine, a.Anchor.EndLine)
 	case anchors.FormDoc:
-		return "doc " + a.Path
+		return "doc " + anchors.DocRef(a.Path, a.Anchor.Section)
 	}
 	return a.Kind + " " + a.QualifiedName
 }
