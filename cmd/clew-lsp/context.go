@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
-	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
@@ -125,14 +124,6 @@ func workspacePath(root, file string) string {
 	return filepath.ToSlash(file)
 }
 
-func loadSnapshot(dir string) (*workspace.Snapshot, error) {
-	files, _, err := disk.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	return disk.Load(files.Root())
-}
-
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("context", "FILE:LINE[:COL] [--budget N] [--depth N] [--floor F] [--intent TEXT] [--json|--markdown] [--dir DIR]",
 		"Compiles what to read for the declaration at FILE:LINE[:COL] (SPEC §5): the innermost declaration,\n"+
@@ -158,7 +149,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "clew-lsp context: --json and --markdown exclude each other")
 		return devcontext.ExitInvalid
 	}
-	snap, err := loadSnapshot(k.dir)
+	snap, err := disk.Load(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp context: %v\n", err)
 		return devcontext.ExitInvalid
@@ -213,7 +204,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "clew-lsp explain: want exactly one URI")
 		return devcontext.ExitInvalid
 	}
-	snap, err := loadSnapshot(k.dir)
+	snap, err := disk.Load(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
 		return devcontext.ExitInvalid

@@ -25,13 +25,9 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if done {
 		return code
 	}
-	if len(pos) > 1 {
-		fmt.Fprintln(stderr, "clew-lsp verify: one workspace directory at most")
+	dir, ok := optionalDir("verify", pos, stderr)
+	if !ok {
 		return 2
-	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
 	}
 	files, _, err := disk.Open(dir)
 	if err != nil {

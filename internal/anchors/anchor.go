@@ -76,6 +76,7 @@ var Kinds = []string{
 	"function", "method", "constructor", "class", "struct", "interface",
 	"trait", "protocol", "enum", "type", "namespace", "module", "object",
 	"extension", "impl", "const", "var", "property", "field", "macro",
+	"key", // a configuration key (YAML, JSON, TOML), named by its dotted path
 }
 
 var kindSet = func() map[string]bool {

@@ -138,8 +138,15 @@ func tokenize(body string, base int) []token {
 		}
 		start := i
 		depth := 0
-		for i < len(body) && (depth > 0 || !isSpace(body[i])) {
+		quoted := false // a quoted key segment may hold spaces: "my key".x
+		for i < len(body) && (depth > 0 || quoted || !isSpace(body[i])) {
 			switch body[i] {
+			case '\\':
+				if quoted {
+					i++
+				}
+			case '"':
+				quoted = !quoted
 			case '(':
 				depth++
 			case ')':

@@ -39,12 +39,12 @@ func Count(spec string, cfg Config, repos []Repo) (string, int) {
 		return b.String(), 2
 	}
 	job := e.prepare(l, "")
-	e.batch([]*legJob{job}, func(j *legJob) []member { return j.set })
+	e.batch([]*legJob{job}, false)
 	files, matching, total := 0, 0, 0
 	var lacking, offending []string
-	for _, m := range job.set {
+	for k, m := range job.set.entries {
 		files++
-		n := len(m.matches)
+		n := len(at(job.matches, k))
 		total += n
 		label := m.path
 		if l.Repo == "*" {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Grammar is the anchor shape multivac embeds in its messages (digest §1.1).
@@ -149,20 +150,57 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 	if !openerRe.MatchString(line) {
 		return parsedLeg{}, nil, false
 	}
-	m := bodyRe.FindStringSubmatchIndex(line)
-	if m == nil {
+	bs, be, ok := anchorBody(line)
+	if !ok {
 		d := parseError(doc, n, "unterminated anchor comment — write it on one line: "+Grammar)
 		return parsedLeg{}, &d, false
 	}
-	leg, msg := parseBody(line[m[2]:m[3]])
+	leg, msg := parseBody(line[bs:be])
 	if msg != "" {
 		d := parseError(doc, n, msg)
 		return parsedLeg{}, &d, false
 	}
 	leg.Doc, leg.Line = doc, n
-	leg.IncludeStart += m[2]
-	leg.IncludeEnd += m[2]
+	leg.IncludeStart += bs
+	leg.IncludeEnd += bs
 	return leg, nil, true
+}
+
+// anchorBody finds the comment body bodyRe captures: after `@anchor` and
+// its spaces, up to the first "-->" less the spaces before it. The common
+// line (no CR or Unicode line separator, a space after the first opener)
+// is read by hand, the rest by bodyRe itself: a law has a thousand legs and
+// the lazy regex is the slow part of reading it. FuzzAnchorLine checks the
+// two agree.
+func anchorBody(line string) (start, end int, ok bool) {
+	if !strings.ContainsAny(line, "\r\u2028\u2029") {
+		if o := openerRe.FindStringIndex(line); o != nil {
+			j := o[1]
+			for j < len(line) {
+				r, size := utf8.DecodeRuneInString(line[j:])
+				if !isJSSpace(r) {
+					break
+				}
+				j += size
+			}
+			if k := strings.Index(line[j:], "-->"); j > o[1] && k >= 0 {
+				end := j + k
+				for end > j {
+					r, size := utf8.DecodeLastRuneInString(line[j:end])
+					if !isJSSpace(r) {
+						break
+					}
+					end -= size
+				}
+				return j, end, true
+			}
+		}
+	}
+	m := bodyRe.FindStringSubmatchIndex(line)
+	if m == nil {
+		return 0, 0, false
+	}
+	return m[2], m[3], true
 }
 
 // nibble splits off the first whitespace-delimited token.

@@ -17,6 +17,7 @@ type evaluator struct {
 	globMsgs map[string]string
 	sets     map[string][]int32 // identity + "\x00" + glob → indexes of the matching tracked paths
 	contents map[fileKey]readResult
+	fileSets map[string]*fileSet
 	declared map[string]bool
 	// bytesRead counts what legs read against Options.MaxBytes; budgetStop
 	// is the first file that did not fit ("" while within budget).
@@ -29,7 +30,7 @@ type evaluator struct {
 
 func newEvaluator(in Input) *evaluator {
 	e := &evaluator{in: in, byKey: map[string]Repo{}, globs: map[string]*Glob{}, globMsgs: map[string]string{},
-		sets: map[string][]int32{}, contents: map[fileKey]readResult{}, declared: map[string]bool{"*": true, "brain": true}}
+		sets: map[string][]int32{}, contents: map[fileKey]readResult{}, fileSets: map[string]*fileSet{}, declared: map[string]bool{"*": true, "brain": true}}
 	for _, r := range in.Config.Repos {
 		e.declared[r.Key] = true
 	}
@@ -158,8 +159,8 @@ func needsHeal(j *legJob) bool {
 	if j.leg.Mode != ModePresent || j.pending != "" || j.hint != "" || len(j.onDisk) == 0 {
 		return false
 	}
-	for _, m := range j.set {
-		if m.unread || len(m.matches) > 0 {
+	for k, m := range j.set.entries {
+		if m.unread || len(at(j.matches, k)) > 0 {
 			return false
 		}
 	}
@@ -174,29 +175,34 @@ func (e *evaluator) judge(job *legJob) LegResult {
 		lr.State, lr.Detail = s, detail
 		return lr
 	}
-	onDisk, set, hint := job.onDisk, job.set, job.hint
+	onDisk, set, hint := job.onDisk, job.set.entries, job.hint
 	if len(onDisk) == 0 && e.configBroken && e.unknownKey(l) != "" {
 		return fail(StateUnevaluated, fmt.Sprintf("repo %q is not declared by a valid %s — fix the config first", e.unknownKey(l), ConfigFile))
 	}
 	if len(onDisk) == 0 {
 		return fail(StateUnevaluated, "repo not on disk — run `multivac repos sync` to clone it")
 	}
-	for _, m := range append(set, job.heal...) {
+	all := set
+	if job.heal != nil {
+		all = append(append([]member(nil), set...), job.heal.entries...)
+	}
+	for _, m := range all {
 		if m.unread { // a verdict over files not read is no verdict: never ok
 			lr.Budget = true
 			return fail(StateUnevaluated, e.budgetDetail(m.label()))
 		}
 	}
 	n := 0
-	for _, m := range set {
-		n += len(m.matches)
+	for k := range set {
+		n += len(at(job.matches, k))
 	}
 	// Matches serve go-to-definition; a leg over thousands of lines keeps the first ones.
-	for _, m := range set {
+	for k := range set {
 		if len(lr.Matches) >= maxMatches {
 			break
 		}
-		lr.Matches = append(lr.Matches, m.matches[:min(len(m.matches), maxMatches-len(lr.Matches))]...)
+		ms := at(job.matches, k)
+		lr.Matches = append(lr.Matches, ms[:min(len(ms), maxMatches-len(lr.Matches))]...)
 	}
 	if l.Mode != ModePresent && len(set) == 0 {
 		if hint != "" {
@@ -249,12 +255,12 @@ func (e *evaluator) judge(job *legJob) LegResult {
 		return fail(StateBroken, fmt.Sprintf("count=%s pinned, found %d (%s) — revert the new occurrence, or ratchet to count=%d in %s:%d", l.countText(), n, found, n, l.Doc, l.Line))
 	case ModeEach:
 		var bad []string
-		for _, m := range set {
-			switch {
-			case !l.Negated && len(m.matches) == 0:
+		for k, m := range set {
+			switch ms := at(job.matches, k); {
+			case !l.Negated && len(ms) == 0:
 				bad = append(bad, m.label())
-			case l.Negated && len(m.matches) > 0:
-				bad = append(bad, m.matches[0].String())
+			case l.Negated && len(ms) > 0:
+				bad = append(bad, ms[0].String())
 			}
 		}
 		if len(bad) == 0 {
@@ -312,9 +318,10 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 	}
 	var found, fenced []string
 	var foundAt *member
-	for i := range job.heal {
-		m := &job.heal[i]
-		if len(m.matches) == 0 {
+	var foundMatches []Match
+	for i := range job.heal.entries {
+		m := &job.heal.entries[i]
+		if len(at(job.healed, i)) == 0 {
 			continue
 		}
 		if kind != "" && !strings.HasSuffix(strings.ToLower(m.path), kind) {
@@ -322,7 +329,7 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 			continue
 		}
 		if len(found) == 0 {
-			foundAt = m
+			foundAt, foundMatches = m, at(job.healed, i)
 		}
 		found = append(found, m.label())
 	}
@@ -343,7 +350,7 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 		} else {
 			lr.Detail = "match moved to " + foundPath + " — rerun without --check to rewrite the glob"
 		}
-		lr.Matches = foundAt.matches[:min(len(foundAt.matches), maxMatches)]
+		lr.Matches = foundMatches[:min(len(foundMatches), maxMatches)]
 		return lr
 	case len(found) == 0 && emptySet:
 		lr.State = StateVacuous

@@ -25,11 +25,7 @@ func codeActionRoute() *route {
 // code and range. Every fix is a WorkspaceEdit the user accepts; nothing is
 // written here.
 func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
-	r, err := s.request(snap)
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.document(p.TextDocument.URI)
+	r, f, err := s.openDocument(snap, p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}

@@ -21,11 +21,7 @@ func codeLensRoute() *route {
 // re-resolves from the snapshot it runs on; the locations ride along for
 // clients that want to show them without a round trip.
 func codeLens(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
-	r, err := s.request(snap)
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.document(p.TextDocument.URI)
+	r, f, err := s.openDocument(snap, p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}

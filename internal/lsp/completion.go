@@ -20,11 +20,7 @@ func completionRoute() *route {
 // (SPEC §4). Outside an anchor comment it answers an empty list at once,
 // without checking anything, so the space trigger costs nothing in prose.
 func completion(ctx context.Context, s *server, snap Snapshot, p *protocol.CompletionParams) (*protocol.CompletionList, error) {
-	r, err := s.request(snap)
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.document(p.TextDocument.URI)
+	r, f, err := s.openDocument(snap, p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/smacker/go-tree-sitter/python"
 	"github.com/smacker/go-tree-sitter/rust"
 	"github.com/smacker/go-tree-sitter/swift"
+	"github.com/smacker/go-tree-sitter/toml"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 )
@@ -50,7 +51,10 @@ var extensions = map[string]Language{
 	".swift": Swift,
 	".c":     C, ".h": C,
 	".cc": CPP, ".cpp": CPP, ".cxx": CPP, ".hpp": CPP, ".hh": CPP, ".hxx": CPP,
-	".cs": CSharp,
+	".cs":   CSharp,
+	".yaml": YAML, ".yml": YAML,
+	".json": JSON, ".jsonc": JSON,
+	".toml": TOML,
 }
 
 // LanguageForPath picks the language by the file extension, case-insensitively.
@@ -70,8 +74,13 @@ func LanguageForPath(path string) (Language, bool) {
 
 // Languages lists every supported language, sorted.
 func Languages() []Language {
-	out := make([]Language, 0, len(grammars))
+	out := make([]Language, 0, len(grammars)+len(keyParsers))
 	for l := range grammars {
+		if !IsKeyLanguage(l) {
+			out = append(out, l)
+		}
+	}
+	for l := range keyParsers {
 		out = append(out, l)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
@@ -93,4 +102,5 @@ var grammars = map[Language]*sitter.Language{
 	C:          c.GetLanguage(),
 	CPP:        cpp.GetLanguage(),
 	CSharp:     csharp.GetLanguage(),
+	TOML:       toml.GetLanguage(), // key tables (keys_toml.go), no declaration spec
 }

@@ -66,6 +66,18 @@ var bom = []byte("\xef\xbb\xbf")
 // or unparsable input yields an empty table.
 func Parse(lang Language, src []byte, opt Options) (t Table) {
 	t.Language = lang
+	if IsKeyLanguage(lang) {
+		defer func() {
+			if r := recover(); r != nil {
+				t = Table{Language: lang}
+			}
+		}()
+		off := 0
+		if bytes.HasPrefix(src, bom) {
+			src, off = src[len(bom):], len(bom)
+		}
+		return parseKeys(lang, src, off, opt)
+	}
 	spec, ok := specs[lang]
 	if !ok {
 		return t

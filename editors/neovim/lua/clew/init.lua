@@ -310,8 +310,22 @@ function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   M.did_setup = true
   if has('0.11') and vim.lsp.enable then
-    -- lsp/clew.lua gives the defaults; these options win over them.
-    vim.lsp.config('clew', M.lsp_config())
+    -- lsp/clew.lua gives the defaults. Only the options given here are
+    -- passed on, so a vim.lsp.config('clew', …) of the user's survives the
+    -- plugin's own setup() call.
+    opts = opts or {}
+    local full, over = M.lsp_config(), {}
+    for _, k in ipairs({ 'cmd', 'filetypes', 'capabilities' }) do
+      if opts[k] ~= nil then
+        over[k] = full[k]
+      end
+    end
+    if opts.settings ~= nil then
+      over.settings, over.init_options = full.settings, full.init_options
+    end
+    if next(over) then
+      vim.lsp.config('clew', over)
+    end
     vim.lsp.enable('clew')
     return
   end
