@@ -37,15 +37,15 @@ type Decl struct {
 	StartByte, EndByte         int // byte offsets into the input given to Parse
 	NameStartByte, NameEndByte int
 
-	DeclHash   string   // all tokens of the declaration, own name replaced by a placeholder
-	BodyHash   string   // "" without a body or with fewer than MinBodyTokens body tokens
-	BodyTokens int      // number of body tokens
+	DeclHash   string // all tokens of the declaration, own name replaced by a placeholder
+	BodyHash   string // "" without a body or with fewer than MinBodyTokens body tokens
+	BodyTokens int    // number of body tokens
 	// SchemeSensitive is true when a rule new since hash scheme 1 shaped
 	// one of the declaration's tokens: a scheme-1 pin of it cannot be
 	// compared. False means its scheme-1 and current hashes are the same.
 	SchemeSensitive bool
-	Signature  string   // header text for previews, whitespace collapsed, ≤ 200 bytes
-	Body       []string // body tokens, only with Options.KeepBodyTokens
+	Signature       string   // header text for previews, whitespace collapsed, ≤ 200 bytes
+	Body            []string // body tokens, only with Options.KeepBodyTokens
 }
 
 // Options tune Parse.
