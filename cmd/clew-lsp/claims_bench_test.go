@@ -19,7 +19,7 @@ import (
 // gitgrep-ms and ratio (goal: ≤ 2).
 //
 // Shapes:
-//   - narrow: multivac's own law (digest §9): each leg names one file,
+//   - narrow: multivac's own law (docs/claims.md): each leg names one file,
 //     present and unique first, brain==code.
 //   - wide: every leg a directory glob (`src/**/*.ts`, `*:**.md`, …) over
 //     hundreds of files, all modes — the worst case for the engine.

@@ -18,7 +18,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			"2: usage or configuration error.", stderr)
 	check := fs.Bool("check", false, "write nothing; only report")
 	strict := fs.Bool("strict", false, "unpinned anchors gate too")
-	asJSON := fs.Bool("json", false, "print one JSON object (SPEC §6 shape)")
+	asJSON := fs.Bool("json", false, "print one JSON object (docs/json.md shape)")
 	worktree := fs.Bool("worktree", false, "read sibling repos' working trees instead of their channel refs")
 	repoKey := fs.String("repo", "", "consumer scope: this checkout's repo key in the mounted brain")
 	pos, code, done := parse(fs, args)
