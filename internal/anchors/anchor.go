@@ -34,6 +34,7 @@ type Anchor struct {
 	Path          string // repository-relative target path (the hint)
 	StartLine     int    // lines anchors only
 	EndLine       int    // lines anchors only
+	Section       string // doc anchors to one section: the heading's slug after "#"
 
 	// Pinned hashes. For symbol anchors DeclSHA and BodySHA (BodySHA may be
 	// empty: short or no body). For lines and doc anchors DeclSHA holds the

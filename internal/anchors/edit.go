@@ -39,8 +39,12 @@ func RebindEdits(a Anchor, b Binding) []Edit {
 			out = append(out, Edit{a.PathSpan.Start, a.PathSpan.End, LinesRef(p, b.StartLine, b.EndLine)})
 		}
 	case FormDoc:
-		if b.Path != "" && b.Path != a.Path {
-			out = append(out, Edit{a.PathSpan.Start, a.PathSpan.End, b.Path})
+		p, sec := orPath(b.Path, a.Path), a.Section
+		if b.Section != "" {
+			sec = b.Section
+		}
+		if p != a.Path || sec != a.Section {
+			out = append(out, Edit{a.PathSpan.Start, a.PathSpan.End, DocRef(p, sec)})
 		}
 	}
 	return out
@@ -127,4 +131,12 @@ func orPath(p, fallback string) string {
 		return fallback
 	}
 	return p
+}
+
+// DocRef writes a doc anchor's target: the path, and "#slug" for a section.
+func DocRef(path, section string) string {
+	if section == "" {
+		return path
+	}
+	return path + "#" + section
 }

@@ -14,7 +14,7 @@ import (
 const (
 	grammarSymbol = "<!-- @code [CLAIM-ID] <kind> <qualified-name> <path> [sha=<decl>[,<body>]] -->"
 	grammarLines  = "<!-- @code [CLAIM-ID] lines <path>#L<start>-L<end> [sha=<hash>] -->"
-	grammarDoc    = "<!-- @code [CLAIM-ID] doc <path> [sha=<hash>] -->"
+	grammarDoc    = "<!-- @code [CLAIM-ID] doc <path>[#<heading-slug>] [sha=<hash>] -->"
 	grammarAll    = grammarSymbol + " | " + grammarLines + " | " + grammarDoc
 )
 
@@ -223,6 +223,12 @@ func parseAnchorLine(doc string, ln line, base int, s string, afterOpener int) (
 			return fail("a doc anchor takes one path — write: " + grammarDoc)
 		}
 		a.Path = toks[0].text
+		if i := strings.IndexByte(a.Path, '#'); i >= 0 {
+			a.Path, a.Section = a.Path[:i], a.Path[i+1:]
+			if a.Section == "" || a.Path == "" {
+				return fail(quote(toks[0].text) + " is not <path>#<heading-slug> — write: " + grammarDoc)
+			}
+		}
 		a.PathSpan = toks[0].span()
 	case IsKind(a.Kind):
 		a.Form = FormSymbol

@@ -330,6 +330,9 @@ func resolveDoc(a Anchor, env Env) Result {
 		return r
 	}
 	_ = st
+	if a.Section != "" {
+		return resolveSection(a, content)
+	}
 	sum := hash.Doc(content)
 	b := &Binding{Form: FormDoc, Kind: "doc", Path: a.Path, DeclHash: sum}
 	switch {

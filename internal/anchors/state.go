@@ -26,6 +26,7 @@ const (
 	ReasonRangeMoved         = "range_moved"
 	ReasonRangeChanged       = "range_changed"
 	ReasonRangeMissing       = "range_missing"
+	ReasonSectionMissing     = "section_missing" // a doc section anchor whose heading is gone
 	ReasonContentChanged     = "content_changed"
 	ReasonUnpinned           = "unpinned"
 	ReasonBinary             = "binary"
@@ -74,6 +75,7 @@ type Binding struct {
 	Path          string
 	StartLine     int
 	EndLine       int
+	Section       string // doc sections: the heading's slug (StartLine/EndLine span it)
 	DeclHash      string // for lines/doc: the single hash
 	BodyHash      string
 	Signature     string

@@ -152,7 +152,9 @@ func hintedPaths(all []anchors.Anchor) []string {
 func fallbackShare(all []anchors.Anchor) FallbackShare {
 	f := FallbackShare{Total: len(all)}
 	for _, a := range all {
-		if a.Form != anchors.FormSymbol {
+		// A doc section has an identity (its heading); a whole doc or a
+		// line range does not.
+		if a.Form != anchors.FormSymbol && a.Section == "" {
 			f.Fallback++
 		}
 	}
