@@ -272,6 +272,9 @@ func asciiLower(c byte) byte {
 
 // matchUnit tests one unit, given as bytes (a line) or a string (a statement).
 func (r *Regex) matchUnit(b []byte, s string) bool {
+	if hasAstral(b, s) { // JavaScript's UTF-16 reading (jsfold.go)
+		return r.re.MatchString(utf16View(b, s))
+	}
 	if b != nil {
 		return r.re.Match(b)
 	}
