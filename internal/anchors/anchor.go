@@ -74,6 +74,9 @@ var Kinds = []string{
 	"trait", "protocol", "enum", "type", "namespace", "module", "object",
 	"extension", "impl", "const", "var", "property", "field", "macro",
 	"key", // a configuration key (YAML, JSON, TOML), named by its dotted path
+	// Schemas and infrastructure (protobuf, SQL DDL, Terraform/HCL).
+	"message", "service", "rpc", "table", "view", "index", "column",
+	"resource", "data", "variable", "output",
 }
 
 var kindSet = func() map[string]bool {

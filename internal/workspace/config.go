@@ -60,9 +60,11 @@ func DefaultConfig() Config {
 	}
 }
 
-// DefaultBudget is ClewWiki's: 2,000 files, 32 MiB, 30 s, 1 MB per file.
+// DefaultBudget guards against hostile trees, not against large ones: 20,000
+// files and 32 MiB parsed, 120 s, 1 MB per file. Files the repository-wide
+// prefilter only scans count towards the time alone (docs/performance.md).
 func DefaultBudget() Budget {
-	return Budget{MaxFiles: 2000, MaxBytes: 32 << 20, MaxMS: 30000, MaxFileBytes: 1000000}
+	return Budget{MaxFiles: 20000, MaxBytes: 32 << 20, MaxMS: 120000, MaxFileBytes: 1000000}
 }
 
 var blockingStates = map[string]bool{

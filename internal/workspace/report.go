@@ -49,7 +49,7 @@ type AnchorReport struct {
 
 // BudgetReport says what a check spent and which limit stopped it, if any.
 type BudgetReport struct {
-	FilesRead int     `json:"files_read"`
+	FilesRead int     `json:"files_read"` // files read and parsed; what max_files and max_bytes limit
 	BytesRead int64   `json:"bytes_read"`
 	ElapsedMS int64   `json:"elapsed_ms"`
 	Limit     *string `json:"limit"`
