@@ -1,4 +1,4 @@
-// Package anchors is the pure core of code anchors (SPEC §2): it finds
+// Package anchors is the pure core of code anchors (docs/anchors.md): it finds
 // `@code` lines in Markdown, resolves each against declaration tables with
 // the five-stage ladder, and computes the text edits that rebind or confirm
 // an anchor.
@@ -68,7 +68,7 @@ type Passage struct {
 	EndLine   int    // 1-based, inclusive
 }
 
-// Kinds is the language-neutral declaration vocabulary (SPEC §2.1).
+// Kinds is the language-neutral declaration vocabulary (docs/anchors.md).
 var Kinds = []string{
 	"function", "method", "constructor", "class", "struct", "interface",
 	"trait", "protocol", "enum", "type", "namespace", "module", "object",
