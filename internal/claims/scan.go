@@ -315,7 +315,7 @@ func (r *Regex) matchUnit(b []byte, s string) bool {
 	return r.re.MatchString(s)
 }
 
-// eachLine calls fn for every line of a non-SQL file (digest §6.1): split
+// eachLine calls fn for every line of a non-SQL file (docs/claims.md): split
 // on `\n`, a `\r` before it dropped, a complete anchor comment skipped
 // (MV-82), and no extra empty line after a final newline. It streams: no
 // line is copied.
