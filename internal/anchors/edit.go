@@ -51,7 +51,7 @@ func RebindEdits(a Anchor, b Binding) []Edit {
 }
 
 // ConfirmEdits rebinds and writes the binding's current hashes: the one
-// explicit act that turns a flag green (SPEC §2.4).
+// explicit act that turns a flag green (docs/anchors.md).
 func ConfirmEdits(a Anchor, b Binding) []Edit {
 	out := RebindEdits(a, b)
 	if b.Form == "" {

@@ -1,6 +1,6 @@
 package anchors
 
-// State is an anchor's verdict (SPEC §2.4).
+// State is an anchor's verdict (docs/anchors.md).
 type State string
 
 const (
@@ -44,7 +44,7 @@ type Candidate struct {
 	LineStart     int    `json:"line_start"`
 }
 
-// Detail is the wire shape of SPEC §2.4's `detail`. Field names are a
+// Detail is the wire shape of docs/anchors.md's `detail`. Field names are a
 // contract: `verify --json` prints this struct as is.
 type Detail struct {
 	Reason           string      `json:"reason"`

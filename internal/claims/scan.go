@@ -272,13 +272,16 @@ func asciiLower(c byte) byte {
 
 // matchUnit tests one unit, given as bytes (a line) or a string (a statement).
 func (r *Regex) matchUnit(b []byte, s string) bool {
+	if hasAstral(b, s) { // JavaScript's UTF-16 reading (jsfold.go)
+		return r.re.MatchString(utf16View(b, s))
+	}
 	if b != nil {
 		return r.re.Match(b)
 	}
 	return r.re.MatchString(s)
 }
 
-// eachLine calls fn for every line of a non-SQL file (digest §6.1): split
+// eachLine calls fn for every line of a non-SQL file (docs/claims.md): split
 // on `\n`, a `\r` before it dropped, a complete anchor comment skipped
 // (MV-82), and no extra empty line after a final newline. It streams: no
 // line is copied.

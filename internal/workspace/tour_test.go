@@ -91,7 +91,7 @@ func TestTourRegenerate(t *testing.T) {
 var elapsedRE = regexp.MustCompile(`"elapsed_ms": [0-9]+`)
 
 // TestTourGolden is the golden test of `verify --json` on examples/tour: the
-// report shows every state, and its field names are SPEC §6's.
+// report shows every state, and its field names are docs/json.md's.
 func TestTourGolden(t *testing.T) {
 	r := wstest.New(t)
 	copyTour(t, r)

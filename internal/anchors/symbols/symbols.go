@@ -1,5 +1,5 @@
 // Package symbols turns source bytes into the declarations that code anchors
-// bind to (SPEC §2.1–§2.3): kind, qualified name, byte and line spans, and the
+// bind to (docs/anchors.md): kind, qualified name, byte and line spans, and the
 // comment- and whitespace-free token hashes of each declaration and its body.
 //
 // It is pure: bytes in, values out. No file system, no git, no LSP.
@@ -11,7 +11,7 @@ import (
 )
 
 // MinBodyTokens is the smallest body that gets a body hash: shorter bodies
-// ({}, return nil) collide across unrelated declarations (SPEC §2.3).
+// ({}, return nil) collide across unrelated declarations (docs/anchors.md).
 const MinBodyTokens = 8
 
 // namePlaceholder stands in for a declaration's own name in its decl hash, so
@@ -20,7 +20,7 @@ const namePlaceholder = "\x00name"
 
 // Decl is one indexed declaration.
 type Decl struct {
-	Kind          string // SPEC §2.1 vocabulary
+	Kind          string // docs/anchors.md vocabulary
 	Name          string // last segment of QualifiedName (Swift labels, overload suffix included)
 	QualifiedName string // container path joined with "."
 	Container     string // qualified name of the enclosing container; "" at top level

@@ -187,7 +187,7 @@ func (w *walker) qualify() {
 }
 
 // suffixOverloads gives same-kind, same-name callables their parameter types
-// (SPEC §2.1), then requalifies so members of a suffixed container follow.
+// (docs/anchors.md), then requalifies so members of a suffixed container follow.
 func (w *walker) suffixOverloads() {
 	for round := 0; round < 4; round++ {
 		count := map[string]int{}
