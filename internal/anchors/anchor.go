@@ -41,6 +41,10 @@ type Anchor struct {
 	// single hash. Both empty means unpinned.
 	DeclSHA string
 	BodySHA string
+	// Scheme is the hash scheme the pin was written under: the `v<N>:`
+	// marker of `sha=v2:…`, 1 for a pin without one (written before
+	// schemes were marked). 0 when unpinned.
+	Scheme int
 
 	// Byte spans inside the doc, so edits replace only the tokens they change.
 	KindSpan     Span

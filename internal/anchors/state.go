@@ -32,6 +32,7 @@ const (
 	ReasonBinary             = "binary"
 	ReasonFileTooLarge       = "file_too_large"
 	ReasonBudget             = "budget"
+	ReasonHashScheme         = "hash_scheme" // unchecked: pinned under another hash scheme, not comparable
 	ReasonUnsupported        = "no_grammar"
 )
 
@@ -98,5 +99,6 @@ func (r Result) Settled(a Anchor) bool {
 		return true
 	}
 	return r.Found != nil && r.Found.Path == a.Path && r.Found.QualifiedName == a.QualifiedName &&
-		(r.State == StateFresh || r.State == StateStale || r.State == StateUnpinned)
+		(r.State == StateFresh || r.State == StateStale || r.State == StateUnpinned ||
+			r.State == StateUnchecked && r.Detail.Reason == ReasonHashScheme)
 }

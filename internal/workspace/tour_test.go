@@ -27,7 +27,7 @@ func copyTour(t *testing.T, r *wstest.Repo) {
 	r.CopyFrom(tourDir)
 }
 
-var shaRE = regexp.MustCompile(` sha=[0-9a-f,]+`)
+var shaRE = regexp.MustCompile(` sha=(v[0-9]+:)?[0-9a-f,]+`)
 
 // TestTourRegenerate re-pins the tour's docs against the "before" versions
 // of its code, the way a writer would have: the anchors are confirmed on

@@ -10,6 +10,14 @@ import (
 	"sort"
 )
 
+// HashScheme is the version of the token rules and grammars behind DeclHash
+// and BodyHash. Any change that can change a hash (a token rule, a grammar
+// upgrade) raises it; pins carry it (`sha=v2:…`, none means 1), so an old
+// pin is reported as written under another scheme instead of silently
+// stale (docs/anchors.md, "Hash schemes"). A Decl's SchemeSensitive says
+// whether its hash depends on what changed since scheme 1.
+const HashScheme = 2
+
 // MinBodyTokens is the smallest body that gets a body hash: shorter bodies
 // ({}, return nil) collide across unrelated declarations (docs/anchors.md).
 const MinBodyTokens = 8
@@ -29,11 +37,15 @@ type Decl struct {
 	StartByte, EndByte         int // byte offsets into the input given to Parse
 	NameStartByte, NameEndByte int
 
-	DeclHash   string   // all tokens of the declaration, own name replaced by a placeholder
-	BodyHash   string   // "" without a body or with fewer than MinBodyTokens body tokens
-	BodyTokens int      // number of body tokens
-	Signature  string   // header text for previews, whitespace collapsed, ≤ 200 bytes
-	Body       []string // body tokens, only with Options.KeepBodyTokens
+	DeclHash   string // all tokens of the declaration, own name replaced by a placeholder
+	BodyHash   string // "" without a body or with fewer than MinBodyTokens body tokens
+	BodyTokens int    // number of body tokens
+	// SchemeSensitive is true when a rule new since hash scheme 1 shaped
+	// one of the declaration's tokens: a scheme-1 pin of it cannot be
+	// compared. False means its scheme-1 and current hashes are the same.
+	SchemeSensitive bool
+	Signature       string   // header text for previews, whitespace collapsed, ≤ 200 bytes
+	Body            []string // body tokens, only with Options.KeepBodyTokens
 }
 
 // Options tune Parse.
