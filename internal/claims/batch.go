@@ -23,9 +23,9 @@ type legJob struct {
 	pending string   // slug of the open change holding the claim
 	onDisk  []Repo   // the leg's targets that are on disk
 	set     *fileSet // the surviving file set, shared by legs with the same spec
-	matches [][]Match
+	matches []hit    // the entries of set with a match, in entry order
 	heal    *fileSet // present legs without a match: every tracked file
-	healed  [][]Match
+	healed  []hit
 	hint    string // the untracked hint when set is empty
 	rid     int32  // the regex's index in the batch's scanner
 }
@@ -47,12 +47,31 @@ type member struct {
 
 func (m member) label() string { return m.repo.Key() + ":" + m.path }
 
-// at returns the matches of entry k (nil when none).
-func at(ms [][]Match, k int) []Match {
-	if ms == nil {
-		return nil
+// hit is one entry of a set with its matching units' lines (most entries
+// of a wide leg match nothing, and a Match is only built for what a
+// report or an editor shows).
+type hit struct {
+	k     int32
+	lines []int32
+}
+
+// matchesOf builds the Matches of one hit of fs.
+func matchesOf(fs *fileSet, h hit, max int) []Match {
+	m := &fs.entries[h.k]
+	out := make([]Match, 0, min(len(h.lines), max))
+	for _, n := range h.lines[:min(len(h.lines), max)] {
+		out = append(out, Match{Repo: m.repo.Key(), Path: m.path, Line: int(n)})
 	}
-	return ms[k]
+	return out
+}
+
+// count is the number of matching units over all hits.
+func count(hs []hit) int {
+	n := 0
+	for _, h := range hs {
+		n += len(h.lines)
+	}
+	return n
 }
 
 // prepare computes a leg's targets and surviving file set.
@@ -135,7 +154,7 @@ type setRef struct {
 // batch reads each file the jobs' sets name once and fills their matches.
 // heal chooses the heal sets (the second batch) instead of the file sets.
 func (e *evaluator) batch(jobs []*legJob, heal bool) {
-	pick := func(j *legJob) (*fileSet, *[][]Match) {
+	pick := func(j *legJob) (*fileSet, *[]hit) {
 		if heal {
 			return j.heal, &j.healed
 		}
@@ -187,7 +206,9 @@ func (e *evaluator) batch(jobs []*legJob, heal bool) {
 			t.refs = append(t.refs, setRef{fs, int32(k)})
 		}
 	}
-	lines := make([][]int, len(sc.regexes))
+	lines := make([][]int32, len(sc.regexes))   // this file's view of each regex's lines
+	scratch := make([][]int32, len(sc.regexes)) // reused across files
+	var arena []int32                           // every hit's lines, appended: one allocation per growth, not per hit
 	seen := make([]bool, len(sc.regexes))
 	var rids []int32
 	for _, r := range e.all { // checkouts in run order, files in path order: a budget stops deterministically
@@ -214,26 +235,25 @@ func (e *evaluator) batch(jobs []*legJob, heal bool) {
 					}
 				}
 			}
-			sc.scanFile(t.path, content, rids, func(rid int32, line int) { lines[rid] = append(lines[rid], line) })
+			sc.scanFile(t.path, content, rids, func(rid int32, line int) { scratch[rid] = append(scratch[rid], int32(line)) })
+			for _, rid := range rids { // one copy per regex and file, shared by its legs
+				if len(scratch[rid]) > 0 {
+					start := len(arena)
+					arena = append(arena, scratch[rid]...)
+					lines[rid] = arena[start:len(arena):len(arena)]
+					scratch[rid] = scratch[rid][:0]
+				}
+			}
 			for _, ref := range t.refs {
-				m := &ref.fs.entries[ref.k]
 				for _, j := range ref.fs.jobs {
-					if len(lines[j.rid]) == 0 {
-						continue
+					if len(lines[j.rid]) > 0 {
+						_, hs := pick(j)
+						*hs = append(*hs, hit{ref.k, lines[j.rid]})
 					}
-					_, ms := pick(j)
-					if *ms == nil {
-						*ms = make([][]Match, len(ref.fs.entries))
-					}
-					out := make([]Match, len(lines[j.rid]))
-					for i, n := range lines[j.rid] {
-						out[i] = Match{Repo: m.repo.Key(), Path: t.path, Line: n}
-					}
-					(*ms)[ref.k] = out
 				}
 			}
 			for _, rid := range rids {
-				seen[rid], lines[rid] = false, lines[rid][:0]
+				seen[rid], lines[rid] = false, nil
 			}
 		}
 	}

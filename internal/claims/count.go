@@ -6,7 +6,7 @@ import (
 )
 
 // countClaim is the placeholder ID a count spec is wrapped in, so it shares
-// the anchor grammar and the dialect gate (digest §8).
+// the anchor grammar and the dialect gate (docs/claims.md).
 const countClaim = "COUNT"
 
 // Count dry-runs one leg spec `<repo>:<glob> [!<glob> …] /<regex>/[i] [each|each!]`
@@ -42,9 +42,14 @@ func Count(spec string, cfg Config, repos []Repo) (string, int) {
 	e.batch([]*legJob{job}, false)
 	files, matching, total := 0, 0, 0
 	var lacking, offending []string
+	next := 0 // job.matches walks with the entries
 	for k, m := range job.set.entries {
 		files++
-		n := len(at(job.matches, k))
+		n := 0
+		if next < len(job.matches) && int(job.matches[next].k) == k {
+			n = len(job.matches[next].lines)
+			next++
+		}
 		total += n
 		label := m.path
 		if l.Repo == "*" {

@@ -151,20 +151,20 @@ func (e *evaluator) matchingFiles(r Repo, g *Glob) []int32 {
 }
 
 // maxMatches bounds LegResult.Matches; counts and details use every match.
-const maxMatches = 1000
+const maxMatches = 200
 
 // needsHeal: a present leg with no match, whose moved rule must scan
-// every tracked file (digest §6.3).
+// every tracked file (docs/claims.md).
 func needsHeal(j *legJob) bool {
 	if j.leg.Mode != ModePresent || j.pending != "" || j.hint != "" || len(j.onDisk) == 0 {
 		return false
 	}
-	for k, m := range j.set.entries {
-		if m.unread || len(at(j.matches, k)) > 0 {
+	for i := range j.set.entries {
+		if j.set.entries[i].unread {
 			return false
 		}
 	}
-	return true
+	return len(j.matches) == 0
 }
 
 // judge turns a scanned leg into its result.
@@ -182,27 +182,24 @@ func (e *evaluator) judge(job *legJob) LegResult {
 	if len(onDisk) == 0 {
 		return fail(StateUnevaluated, "repo not on disk — run `multivac repos sync` to clone it")
 	}
-	all := set
-	if job.heal != nil {
-		all = append(append([]member(nil), set...), job.heal.entries...)
-	}
-	for _, m := range all {
-		if m.unread { // a verdict over files not read is no verdict: never ok
-			lr.Budget = true
-			return fail(StateUnevaluated, e.budgetDetail(m.label()))
+	for _, fs := range []*fileSet{job.set, job.heal} {
+		if fs == nil {
+			continue
+		}
+		for i := range fs.entries {
+			if fs.entries[i].unread { // a verdict over files not read is no verdict: never ok
+				lr.Budget = true
+				return fail(StateUnevaluated, e.budgetDetail(fs.entries[i].label()))
+			}
 		}
 	}
-	n := 0
-	for k := range set {
-		n += len(at(job.matches, k))
-	}
+	n := count(job.matches)
 	// Matches serve go-to-definition; a leg over thousands of lines keeps the first ones.
-	for k := range set {
+	for _, h := range job.matches {
 		if len(lr.Matches) >= maxMatches {
 			break
 		}
-		ms := at(job.matches, k)
-		lr.Matches = append(lr.Matches, ms[:min(len(ms), maxMatches-len(lr.Matches))]...)
+		lr.Matches = append(lr.Matches, matchesOf(job.set, h, maxMatches-len(lr.Matches))...)
 	}
 	if l.Mode != ModePresent && len(set) == 0 {
 		if hint != "" {
@@ -255,12 +252,18 @@ func (e *evaluator) judge(job *legJob) LegResult {
 		return fail(StateBroken, fmt.Sprintf("count=%s pinned, found %d (%s) — revert the new occurrence, or ratchet to count=%d in %s:%d", l.countText(), n, found, n, l.Doc, l.Line))
 	case ModeEach:
 		var bad []string
+		next := 0 // job.matches walks with the entries
 		for k, m := range set {
-			switch ms := at(job.matches, k); {
-			case !l.Negated && len(ms) == 0:
+			var first []Match
+			if next < len(job.matches) && int(job.matches[next].k) == k {
+				first = matchesOf(job.set, job.matches[next], 1)
+				next++
+			}
+			switch {
+			case !l.Negated && len(first) == 0:
 				bad = append(bad, m.label())
-			case l.Negated && len(ms) > 0:
-				bad = append(bad, ms[0].String())
+			case l.Negated && len(first) > 0:
+				bad = append(bad, first[0].String())
 			}
 		}
 		if len(bad) == 0 {
@@ -284,7 +287,7 @@ func (e *evaluator) where(l *Leg) string {
 }
 
 // untrackedHint: F is empty, yet the include (minus exclusions) names files
-// that exist but are untracked in a working-tree read (digest §4.5).
+// that exist but are untracked in a working-tree read (docs/claims.md).
 func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 	for _, r := range targets {
 		var hits []string
@@ -308,7 +311,7 @@ func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 
 var kindRe = regexp.MustCompile(`\.([A-Za-z0-9]+)$`)
 
-// heal runs the exact moved rule of digest §6.3 for a present leg with
+// heal runs the exact moved rule of docs/claims.md for a present leg with
 // no match, over the heal set the second batch scanned.
 func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 	l := job.leg
@@ -317,19 +320,16 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 		kind = "." + strings.ToLower(m[1])
 	}
 	var found, fenced []string
-	var foundAt *member
+	foundPath := ""
 	var foundMatches []Match
-	for i := range job.heal.entries {
-		m := &job.heal.entries[i]
-		if len(at(job.healed, i)) == 0 {
-			continue
-		}
+	for _, h := range job.healed {
+		m := &job.heal.entries[h.k]
 		if kind != "" && !strings.HasSuffix(strings.ToLower(m.path), kind) {
 			fenced = append(fenced, m.label())
 			continue
 		}
 		if len(found) == 0 {
-			foundAt, foundMatches = m, at(job.healed, i)
+			foundPath, foundMatches = m.path, matchesOf(job.heal, h, maxMatches)
 		}
 		found = append(found, m.label())
 	}
@@ -339,7 +339,6 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 	}
 	switch {
 	case len(found) == 1:
-		foundPath := foundAt.path
 		lr.State = StateMoved
 		var refusal string
 		lr.Edit, refusal = e.rewrite(l, foundPath)
@@ -422,7 +421,7 @@ func capList(items []string, max int, more string) string {
 	return head + more
 }
 
-// evalCodeLeg maps a symbol anchor's state onto a leg state (SPEC §3.6).
+// evalCodeLeg maps a symbol anchor's state onto a leg state (docs/claims.md).
 func evalCodeLeg(c *CodeLeg) LegResult {
 	lr := LegResult{Doc: c.Doc, Line: c.Line, Mode: ModeCode, ModeText: string(ModeCode)}
 	with := func(base string) string {

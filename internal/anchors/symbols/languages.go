@@ -9,11 +9,14 @@ import (
 	"github.com/smacker/go-tree-sitter/cpp"
 	"github.com/smacker/go-tree-sitter/csharp"
 	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/hcl"
 	"github.com/smacker/go-tree-sitter/java"
 	"github.com/smacker/go-tree-sitter/javascript"
 	"github.com/smacker/go-tree-sitter/kotlin"
+	"github.com/smacker/go-tree-sitter/protobuf"
 	"github.com/smacker/go-tree-sitter/python"
 	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/sql"
 	"github.com/smacker/go-tree-sitter/swift"
 	"github.com/smacker/go-tree-sitter/toml"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
@@ -54,7 +57,10 @@ var extensions = map[string]Language{
 	".cs":   CSharp,
 	".yaml": YAML, ".yml": YAML,
 	".json": JSON, ".jsonc": JSON,
-	".toml": TOML,
+	".toml":  TOML,
+	".proto": Protobuf,
+	".sql":   SQL,
+	".tf":    Terraform, ".hcl": Terraform,
 }
 
 // LanguageForPath picks the language by the file extension, case-insensitively.
@@ -102,5 +108,8 @@ var grammars = map[Language]*sitter.Language{
 	C:          c.GetLanguage(),
 	CPP:        cpp.GetLanguage(),
 	CSharp:     csharp.GetLanguage(),
+	Protobuf:   protobuf.GetLanguage(),
+	SQL:        sql.GetLanguage(),
+	Terraform:  hcl.GetLanguage(),
 	TOML:       toml.GetLanguage(), // key tables (keys_toml.go), no declaration spec
 }

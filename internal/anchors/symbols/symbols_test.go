@@ -28,7 +28,7 @@ func TestLanguageForPath(t *testing.T) {
 
 func TestLanguages(t *testing.T) {
 	got := Languages()
-	want := []Language{C, CPP, CSharp, Go, Java, JavaScript, Kotlin, Python, Rust, Swift, TSX, TypeScript, YAML, JSON, TOML}
+	want := []Language{C, CPP, CSharp, Go, Java, JavaScript, Kotlin, Python, Rust, Swift, TSX, TypeScript, YAML, JSON, TOML, Protobuf, SQL, Terraform}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("Languages() = %q, want %q", got, want)
