@@ -98,6 +98,12 @@ function createClient() {
         if (command === 'clew.showAnchors' && Array.isArray(result) && callArgs[0]) {
           await showLocations(callArgs[0], result);
         }
+        // "Copy anchor for …": the server answers the anchor line; the
+        // clipboard is the client's.
+        if (command === 'clew.copyAnchor' && result && typeof result.anchor === 'string') {
+          await vscode.env.clipboard.writeText(result.anchor);
+          vscode.window.showInformationMessage(`clew: copied the anchor for ${result.kind} ${result.qualified_name}`);
+        }
         return result;
       },
     },
