@@ -16,6 +16,7 @@ const (
 	CodeMoved       = "claim/moved"
 	CodePending     = "claim/pending"
 	CodeUnevaluated = "claim/unevaluated"
+	CodeRetired     = "claim/retired"
 	CodeParse       = "claim/parse"
 	CodeWarning     = "claim/warning"
 	CodeConfig      = "config/invalid"

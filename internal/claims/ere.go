@@ -1,8 +1,10 @@
 package claims
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -113,9 +115,11 @@ func notERE(esc string, hint string) string {
 // translateERE walks the source once, refusing what POSIX ERE lacks and
 // emitting RE2 syntax. It returns the first refusal only.
 func translateERE(src string) (string, []string, string) {
-	var out strings.Builder
+	var out bytes.Buffer
 	var warnings []string
 	quantBefore := false // the previous token was an unescaped * + ? or }
+	atom := -1           // where the last quantifiable atom starts in out, -1 for none
+	var groups []int     // where each open group starts in out
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
@@ -136,6 +140,7 @@ func translateERE(src string) (string, []string, string) {
 				return "", nil, esc + " has no meaning in POSIX ERE — escape punctuation only, or use a bracket expression"
 			}
 			// Escaped punctuation (or any other character) is that literal character.
+			atom = out.Len()
 			out.WriteString(regexp.QuoteMeta(string(r)))
 			i += 1 + size
 			quantBefore = false
@@ -152,6 +157,7 @@ func translateERE(src string) (string, []string, string) {
 				return "", nil, msg
 			}
 			warnings = append(warnings, warn...)
+			atom = out.Len()
 			out.WriteString(class)
 			i = next
 			quantBefore = false
@@ -159,22 +165,112 @@ func translateERE(src string) (string, []string, string) {
 			if i+1 < len(src) && src[i+1] == '?' {
 				return "", nil, "POSIX ERE has no `(?…)` — no lookaround, no non-capturing groups; use a plain group"
 			}
+			groups = append(groups, out.Len())
+			atom = -1
+			out.WriteByte(c)
+			i++
+			quantBefore = false
+		case c == ')':
+			atom = -1
+			if len(groups) > 0 {
+				atom, groups = groups[len(groups)-1], groups[:len(groups)-1]
+			}
 			out.WriteByte(c)
 			i++
 			quantBefore = false
 		case c == '?' && quantBefore:
-			return "", nil, "POSIX ERE quantifiers are greedy — `X?` is not lazy here; restructure the pattern"
+			return "", nil, "POSIX ERE quantifiers are greedy — `" + lastQuantifier(src[:i]) + "?` is not lazy here; restructure the pattern"
 		case c == '.':
+			atom = out.Len()
 			out.WriteString(jsDot)
 			i++
 			quantBefore = false
+		case c == '{' && atom >= 0:
+			if lo, hi, end, ok := bigRepeat(src, i); ok {
+				// JavaScript repeats any count; RE2 stops at 1000, so a
+				// larger count becomes a sequence of repeats of at most 1000.
+				a := string(out.Bytes()[atom:])
+				out.Truncate(atom)
+				out.WriteString(splitRepeat(a, lo, hi))
+				i, atom, quantBefore = end, -1, true
+				continue
+			}
+			fallthrough
 		default:
 			quantBefore = c == '*' || c == '+' || c == '?' || c == '}'
-			out.WriteByte(c)
-			i++
+			switch c {
+			case '*', '+', '?', '|', '^', '$', '}':
+				atom = -1
+				out.WriteByte(c)
+				i++
+				continue
+			}
+			_, size := utf8.DecodeRuneInString(src[i:])
+			atom = out.Len()
+			out.WriteString(src[i : i+size])
+			i += size
 		}
 	}
 	return out.String(), warnings, ""
+}
+
+// maxRepeat is RE2's largest repeat count.
+const maxRepeat = 1000
+
+// bigRepeat reads a `{m}`, `{m,}` or `{m,n}` at src[i] whose counts pass
+// RE2's limit (hi < 0: unbounded). Counts past a million stay as written,
+// for RE2 to refuse: their expansion would not be a usable program.
+func bigRepeat(src string, i int) (lo, hi, end int, ok bool) {
+	m := repeatRe.FindStringSubmatch(src[i:])
+	if m == nil {
+		return 0, 0, 0, false
+	}
+	lo, err := strconv.Atoi(m[1])
+	if err != nil || lo > 1_000_000 {
+		return 0, 0, 0, false
+	}
+	hi = lo
+	if m[2] != "" {
+		hi = -1
+		if m[3] != "" {
+			if hi, err = strconv.Atoi(m[3]); err != nil || hi > 1_000_000 || hi < lo {
+				return 0, 0, 0, false
+			}
+		}
+	}
+	if lo <= maxRepeat && hi <= maxRepeat {
+		return 0, 0, 0, false
+	}
+	return lo, hi, i + len(m[0]), true
+}
+
+var repeatRe = regexp.MustCompile(`^\{([0-9]+)(,([0-9]*))?\}`)
+
+// splitRepeat spells atom{lo,hi} as repeats of at most maxRepeat each.
+func splitRepeat(atom string, lo, hi int) string {
+	var b strings.Builder
+	g := "(?:" + atom + ")"
+	for n := lo; n > 0; n -= maxRepeat {
+		fmt.Fprintf(&b, "%s{%d}", g, min(n, maxRepeat))
+	}
+	if hi < 0 {
+		b.WriteString(g + "*")
+		return b.String()
+	}
+	for n := hi - lo; n > 0; n -= maxRepeat {
+		fmt.Fprintf(&b, "%s{0,%d}", g, min(n, maxRepeat))
+	}
+	return b.String()
+}
+
+// lastQuantifier is the quantifier that ends src: `*`, `+`, `?` or `{m,n}`.
+func lastQuantifier(src string) string {
+	if strings.HasSuffix(src, "}") {
+		if j := strings.LastIndexByte(src, '{'); j >= 0 {
+			return src[j:]
+		}
+	}
+	return src[len(src)-1:]
 }
 
 func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
@@ -255,6 +351,10 @@ func bracketEscape(rest string, r rune, size int) string {
 		if len(rest) >= 3 && isHex(rest[1]) && isHex(rest[2]) {
 			return `\x` + rest[1:3]
 		}
+	case '-':
+		// JavaScript reads `\-` as a literal hyphen, never a range, and
+		// QuoteMeta leaves `-` bare.
+		return `\-`
 	}
 	return regexp.QuoteMeta(string(r))
 }

@@ -33,7 +33,9 @@ func TestDialectCases(t *testing.T) {
 		{"word", `[[:word:]]`, "unknown POSIX class [:word:]"},
 		{"unclosed", `[abc`, "fix the pattern in the anchor line"},
 		{"trailing-backslash", `abc\`, "fix the pattern in the anchor line"},
-		{"huge-repeat", `a{1001}`, "fix the pattern in the anchor line"},
+		{"lazy-names-quantifier", `a{2}?`, "`{2}?` is not lazy here"},
+		{"lazy-names-star", `a*?`, "`*?` is not lazy here"},
+		{"out-of-order", `a{1002,1001}`, "fix the pattern in the anchor line"},
 	}
 	for _, c := range refused {
 		_, _, msg := CompileERE(c.src, "")
@@ -43,7 +45,7 @@ func TestDialectCases(t *testing.T) {
 	}
 
 	accepted := []string{"[[:digit:]]", "[[:alpha:][:digit:]]", "[[:digit:]x]", "[]]", "[^]]", "^foo$", "a{2,3}",
-		"[a-z]", `a\.b`, "(a|b)+", "[^[:space:]]", `\<a`, `[\s]`, `a{,3}`, `PIN\[:digit:]`, `x\/y`, ""}
+		"[a-z]", `a\.b`, "(a|b)+", "[^[:space:]]", `\<a`, `[\s]`, `a{,3}`, `PIN\[:digit:]`, `x\/y`, "", `a{1001}`, `(ab){2500,}`, `[a\-z]`}
 	for _, src := range accepted {
 		if _, _, msg := CompileERE(src, ""); msg != "" {
 			t.Errorf("%q refused: %s", src, msg)
@@ -76,6 +78,18 @@ func TestDialectCases(t *testing.T) {
 		{"space", "[[:space:]]", "", "\v", true},
 		{"xdigit", "^[[:xdigit:]]+$", "", "0aF", true},
 		{"blank-no-newline", "[[:blank:]]", "", "a\fb", false},
+		// Divergence 1: `\-` in brackets is a hyphen, never a range.
+		{"bracket-escaped-hyphen", "^[a\\-z]$", "", "-", true},
+		{"bracket-escaped-hyphen-no-range", "^[a\\-z]$", "", "m", false},
+		{"bracket-escaped-hyphen-z", "^[a\\-z]$", "", "z", true},
+		// Divergence 5: counts past RE2's 1000 are JavaScript's.
+		{"repeat-1001", "^a{1001}$", "", strings.Repeat("a", 1001), true},
+		{"repeat-1001-short", "^a{1001}$", "", strings.Repeat("a", 1000), false},
+		{"repeat-1001-long", "^a{1001}$", "", strings.Repeat("a", 1002), false},
+		{"repeat-group-open", "^(ab){1500,}$", "", strings.Repeat("ab", 1600), true},
+		{"repeat-group-open-short", "^(ab){1500,}$", "", strings.Repeat("ab", 1499), false},
+		{"repeat-range", "^x[[:digit:]]{999,1001}$", "", "x" + strings.Repeat("7", 1001), true},
+		{"repeat-range-over", "^x[[:digit:]]{999,1001}$", "", "x" + strings.Repeat("7", 1002), false},
 	}
 	for _, c := range matches {
 		re, _, msg := CompileERE(c.src, c.flags)

@@ -28,6 +28,9 @@ type Input struct {
 	// anchors engine (SPEC §3.6).
 	CodeLegs []CodeLeg
 	Options  Options
+	// LegacyLaw: the brain keeps its law in a root `invariants.md` (and
+	// none in `.multivac/`), multivac's old layout; the run refuses it.
+	LegacyLaw bool
 }
 
 // Options are verify's flags and scope.
@@ -85,9 +88,23 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 
 	// Diagnostics from the config first, then the files in path order.
 	res.Diagnostics = append(res.Diagnostics, in.ConfigDiagnostics...)
+	if in.LegacyLaw {
+		// multivac refuses the old layout (exit 2) rather than read its
+		// legs as orphans; nothing is evaluated until the law moves.
+		res.Diagnostics = append(res.Diagnostics, Diagnostic{Doc: LegacyLawFile, Line: 1, Severity: SeverityError, Code: CodeConfig,
+			Message: "the law is at the repository root, multivac's legacy layout — move it: mkdir -p .multivac && git mv invariants.md " + LawFile + " (and create " + ConfigFile + " with multivac init); nothing was evaluated"})
+		for _, r := range in.Repos {
+			res.Reads = append(res.Reads, ReadLine(r.Key(), r.Facts()))
+		}
+		res.Exit = 2
+		return res, nil
+	}
 	if in.ConfigMissing {
-		res.Diagnostics = append(res.Diagnostics, Diagnostic{Doc: ConfigFile, Line: 1, Severity: SeverityWarning, Code: CodeConfig,
-			Message: "missing — the law is evaluated with the defaults; create it (multivac init) to declare repos and blocking:"})
+		// multivac refuses a law without its config (exit 2); the legs are
+		// still evaluated with the defaults so the report shows them.
+		res.ConfigMissing = true
+		res.Diagnostics = append(res.Diagnostics, Diagnostic{Doc: ConfigFile, Line: 1, Severity: SeverityError, Code: CodeConfig,
+			Message: "missing — a law needs it (exit 2); the legs below were evaluated with the defaults; create it (multivac init) to declare repos and blocking:"})
 	}
 
 	rows, rowDiags := ParseRows(in.Docs[LawFile])
@@ -156,7 +173,9 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		if in.Options.Consumer != "" && l.Repo != in.Options.Consumer && l.Repo != "*" {
 			continue
 		}
-		if k := e.unknownKey(l); k != "" {
+		// After a config error the keys it failed to declare are not news:
+		// those legs are unevaluated, not a second, misleading parse error.
+		if k := e.unknownKey(l); k != "" && !e.configBroken {
 			res.Diagnostics = append(res.Diagnostics, parseError(l.Doc, l.Line,
 				fmt.Sprintf("unknown repo key %q — declare it under repos: in %s", k, ConfigFile)))
 			continue
@@ -208,13 +227,13 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 			res.Diagnostics = append(res.Diagnostics, warning(w.doc, w.line,
 				fmt.Sprintf("orphan leg: claim %s has no row in %s — it is evaluated and can gate; add the row or fix the ID", claim, LawFile)))
 		}
-		if rowState == StateRetired && mode != ModeAbsent {
-			continue // retired rows keep only their tombstones
-		}
 		var lr LegResult
-		if w.leg != nil {
+		switch {
+		case rowState == StateRetired && mode != ModeAbsent:
+			lr = retiredLeg(w.doc, w.line, w.leg) // retired rows keep only their tombstones
+		case w.leg != nil:
 			lr = e.evalLeg(w.leg, pending[claim])
-		} else {
+		default:
 			lr = evalCodeLeg(w.code)
 		}
 		lr.Claim, lr.RowState = claim, rowState
@@ -234,7 +253,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		if !ok {
 			idx = len(res.Claims)
 			byClaim[claim] = idx
-			cr := ClaimResult{ID: claim, State: StateOK}
+			cr := ClaimResult{ID: claim, State: lr.State}
 			if hasRow {
 				cr.Row = &RowRef{Doc: LawFile, Line: row.Line}
 			}
@@ -255,6 +274,16 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 	}
 	res.Exit = exitCode(res)
 	return res, nil
+}
+
+// retiredLeg lists a leg of a retired row that is not a tombstone.
+func retiredLeg(doc string, line int, l *Leg) LegResult {
+	lr := LegResult{Doc: doc, Line: line, Mode: ModeCode, ModeText: string(ModeCode), State: LegRetired,
+		Detail: "not evaluated — the row is retired; only its absent legs (tombstones) are checked"}
+	if l != nil {
+		lr.Mode, lr.ModeText = l.Mode, l.ModeText()
+	}
+	return lr
 }
 
 // gate applies the exit matrix (digest §6.6) to one leg.

@@ -24,6 +24,9 @@ func FuzzAnchorLine(f *testing.F) {
 			if l.Regex == nil || l.Claim == "" || l.Repo == "" || l.Include == "" || l.LineStart > l.LineEnd || l.LineEnd > len(s) {
 				t.Fatalf("bad leg %+v", l)
 			}
+			if a, b := l.LineStart+l.IncludeStart, l.LineStart+l.IncludeEnd; b > l.LineEnd || s[a:b] != l.Include {
+				t.Fatalf("include offsets %d..%d do not hold %q: %+v", a, b, l.Include, l)
+			}
 		}
 		for _, d := range diags {
 			if d.Message == "" || d.Line < 1 {

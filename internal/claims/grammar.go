@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -41,18 +42,23 @@ type Leg struct {
 	Exclusions []Exclusion
 	Regex      *Regex
 	Mode       Mode
-	N          int  // count=N
-	Negated    bool // each!
+	N          int    // count=N (math.MaxInt past what an int holds: no file set has that many units)
+	NText      string // N as multivac prints it (a JavaScript number: count=007 is 7, 2^70 is 1.1805916207174113e+21)
+	Negated    bool   // each!
 	// LineStart and LineEnd are the byte offsets of the anchor's line in Doc
 	// (LineEnd excludes the newline), so a heal can edit the doc in place.
 	LineStart, LineEnd int
+	// IncludeStart and IncludeEnd are the byte offsets of the include glob
+	// (after `<repo>:`) in the line: the heal rewrites that token, never
+	// an equal text earlier on the line.
+	IncludeStart, IncludeEnd int
 }
 
 // ModeText is the mode as written in the law (`count=2`, `each!`).
 func (l Leg) ModeText() string {
 	switch {
 	case l.Mode == ModeCount:
-		return "count=" + strconv.Itoa(l.N)
+		return "count=" + l.countText()
 	case l.Mode == ModeEach && l.Negated:
 		return "each!"
 	}
@@ -143,17 +149,19 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 	if !openerRe.MatchString(line) {
 		return parsedLeg{}, nil, false
 	}
-	m := bodyRe.FindStringSubmatch(line)
+	m := bodyRe.FindStringSubmatchIndex(line)
 	if m == nil {
 		d := parseError(doc, n, "unterminated anchor comment — write it on one line: "+Grammar)
 		return parsedLeg{}, &d, false
 	}
-	leg, msg := parseBody(m[1])
+	leg, msg := parseBody(line[m[2]:m[3]])
 	if msg != "" {
 		d := parseError(doc, n, msg)
 		return parsedLeg{}, &d, false
 	}
 	leg.Doc, leg.Line = doc, n
+	leg.IncludeStart += m[2]
+	leg.IncludeEnd += m[2]
 	return leg, nil, true
 }
 
@@ -177,6 +185,7 @@ func parseBody(body string) (parsedLeg, string) {
 	}
 	leg.Claim = id
 
+	specAt := len(body) - len(rest)
 	spec, rest := nibble(rest)
 	colon := strings.IndexByte(spec, ':')
 	if colon <= 0 || colon == len(spec)-1 {
@@ -187,6 +196,7 @@ func parseBody(body string) (parsedLeg, string) {
 		return leg, fmt.Sprintf("%q is not <repo>:<glob> — add the repo key, a colon, and the glob; %s", shown, globSentence)
 	}
 	leg.Repo, leg.Include = spec[:colon], spec[colon+1:]
+	leg.IncludeStart, leg.IncludeEnd = specAt+colon+1, specAt+len(spec)
 
 	for strings.HasPrefix(rest, "!") {
 		var tok string
@@ -228,13 +238,32 @@ func parseBody(body string) (parsedLeg, string) {
 	case mode == "each!":
 		leg.Mode, leg.Negated = ModeEach, true
 	case countRe.MatchString(mode):
-		n, err := strconv.Atoi(countRe.FindStringSubmatch(mode)[1])
-		if err != nil { // more digits than an int holds: no file has that many units
-			return leg, fmt.Sprintf("unknown mode %q — use present, absent, unique, count=N, each or each!", mode)
-		}
-		leg.Mode, leg.N = ModeCount, n
+		leg.Mode = ModeCount
+		leg.N, leg.NText = countValue(countRe.FindStringSubmatch(mode)[1])
 	default:
 		return leg, fmt.Sprintf("unknown mode %q — use present, absent, unique, count=N, each or each!", mode)
 	}
 	return leg, ""
+}
+
+// countValue reads count=N's digits as multivac does: JavaScript's Number,
+// so any number of digits is accepted and a value past 2^53 loses
+// precision exactly as there.
+func countValue(digits string) (int, string) {
+	f, _ := strconv.ParseFloat(digits, 64) // digits only: never an error
+	text := strconv.FormatFloat(f, 'f', -1, 64)
+	if f >= 1e21 {
+		text = strconv.FormatFloat(f, 'g', -1, 64) // JavaScript's exponent form, 1e+21 and up
+	}
+	if f >= math.MaxInt64 {
+		return math.MaxInt, text
+	}
+	return int(f), text
+}
+
+func (l Leg) countText() string {
+	if l.NText != "" {
+		return l.NText
+	}
+	return strconv.Itoa(l.N)
 }

@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -160,6 +161,17 @@ func TestParseCases(t *testing.T) {
 			t.Fatalf("got %+v", legs)
 		}
 	})
+	t.Run("count-past-2^64", func(t *testing.T) {
+		// Divergence 5: multivac reads N as a JavaScript number; so do we.
+		legs, diags := parseOne(t, LawFile, "<!-- @anchor X api:a /q/ count=18446744073709551617 -->")
+		if len(legs) != 1 || len(diags) != 0 || legs[0].N != math.MaxInt || legs[0].ModeText() != "count=18446744073709552000" {
+			t.Fatalf("legs %+v diags %v", legs, diags)
+		}
+		legs, _ = parseOne(t, LawFile, "<!-- @anchor X api:a /q/ count=1180591620717411303424 -->")
+		if len(legs) != 1 || legs[0].ModeText() != "count=1.1805916207174113e+21" {
+			t.Fatalf("legs %+v", legs)
+		}
+	})
 	t.Run("prose", func(t *testing.T) {
 		legs, diags := parseOne(t, "README.md", "We use @anchor lines; see `<!--` comments.\n@anchors are fine\n")
 		if len(legs) != 0 || len(diags) != 0 {
@@ -196,6 +208,12 @@ func TestParseRows(t *testing.T) {
 	}
 	if rows[1].Effective() != StateActive || len(diags) < 1 || !strings.Contains(diags[0].Message, `"amended" is not a state — treated as active`) {
 		t.Fatalf("row %+v diags %v", rows[1], diags)
+	}
+	// Divergence 2: a byte-order mark before the first row keeps the row
+	// (JavaScript's trim drops U+FEFF).
+	bom, bomDiags := ParseRows([]byte("\ufeff| MV-1 | s | a | retired | d | x |\n"))
+	if len(bom) != 1 || bom[0].ID != "MV-1" || bom[0].State != StateRetired || len(bomDiags) != 0 {
+		t.Fatalf("BOM row %+v %v", bom, bomDiags)
 	}
 	// No trailing pipe: the columns are misread, as in multivac.
 	if rows[2].State == "retired" {

@@ -18,6 +18,9 @@ type evaluator struct {
 	sets     map[string][]string // identity + "\x00" + glob → matching tracked paths
 	units    map[fileKey]*FileUnits
 	declared map[string]bool
+	// configBroken: the config has an error, so an undeclared key may be
+	// one the broken config meant to declare.
+	configBroken bool
 }
 
 func newEvaluator(in Input) *evaluator {
@@ -38,6 +41,9 @@ func newEvaluator(in Input) *evaluator {
 	}
 	if in.Options.Consumer != "" {
 		e.declared[in.Options.Consumer] = true
+	}
+	for _, d := range in.ConfigDiagnostics {
+		e.configBroken = e.configBroken || d.Severity == SeverityError
 	}
 	return e
 }
@@ -194,6 +200,9 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 			onDisk = append(onDisk, r)
 		}
 	}
+	if len(onDisk) == 0 && e.configBroken && e.unknownKey(l) != "" {
+		return fail(StateUnevaluated, fmt.Sprintf("repo %q is not declared by a valid %s — fix the config first", e.unknownKey(l), ConfigFile))
+	}
 	if len(onDisk) == 0 {
 		return fail(StateUnevaluated, "repo not on disk — run `multivac repos sync` to clone it")
 	}
@@ -269,7 +278,7 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 		if n > 0 {
 			found = matchList(lr.Matches, n)
 		}
-		return fail(StateBroken, fmt.Sprintf("count=%d pinned, found %d (%s) — revert the new occurrence, or ratchet to count=%d in %s:%d", l.N, n, found, n, l.Doc, l.Line))
+		return fail(StateBroken, fmt.Sprintf("count=%s pinned, found %d (%s) — revert the new occurrence, or ratchet to count=%d in %s:%d", l.countText(), n, found, n, l.Doc, l.Line))
 	case ModeEach:
 		var bad []string
 		for _, m := range set {
@@ -359,8 +368,11 @@ func (e *evaluator) heal(l *Leg, targets []Repo, emptySet bool, lr LegResult) Le
 	switch {
 	case len(found) == 1:
 		lr.State = StateMoved
-		lr.Edit = e.rewrite(l, foundPath)
-		if e.in.Options.Write && lr.Edit != nil {
+		var refusal string
+		lr.Edit, refusal = e.rewrite(l, foundPath)
+		if refusal != "" {
+			lr.Detail = refusal
+		} else if e.in.Options.Write && lr.Edit != nil {
 			lr.Detail = "glob rewritten to " + foundPath + " — review the diff"
 		} else {
 			lr.Detail = "match moved to " + foundPath + " — rerun without --check to rewrite the glob"
@@ -380,20 +392,21 @@ func (e *evaluator) heal(l *Leg, targets []Repo, emptySet bool, lr LegResult) Le
 	return lr
 }
 
-// rewrite replaces the first `<key>:<include>` on the leg's line with the
-// literal path (not escaped for glob metacharacters, as multivac writes it).
-func (e *evaluator) rewrite(l *Leg, newPath string) *Edit {
+// rewrite replaces the leg's own include token with the literal path (not
+// escaped for glob metacharacters, as multivac writes it). A path a glob
+// token cannot hold (whitespace, or "-->" which would end the comment) is
+// not written: the anchor would no longer parse.
+func (e *evaluator) rewrite(l *Leg, newPath string) (*Edit, string) {
+	if strings.IndexFunc(newPath, isJSSpace) >= 0 || strings.Contains(newPath, "-->") {
+		return nil, "match moved to " + newPath + " — not rewritten: a glob token cannot hold that path (whitespace or -->); edit the glob by hand, e.g. with ? for each space"
+	}
 	doc := e.in.Docs[l.Doc]
-	if l.LineEnd > len(doc) || l.LineStart > l.LineEnd {
-		return nil
+	old := l.Repo + ":" + l.Include // the whole token, key kept
+	start, end := l.LineStart+l.IncludeStart-len(l.Repo)-1, l.LineStart+l.IncludeEnd
+	if start < l.LineStart || end > len(doc) || start > end || end > l.LineEnd || string(doc[start:end]) != old {
+		return nil, ""
 	}
-	old := l.Repo + ":" + l.Include
-	i := strings.Index(string(doc[l.LineStart:l.LineEnd]), old)
-	if i < 0 {
-		return nil
-	}
-	start := l.LineStart + i
-	return &Edit{Doc: l.Doc, Start: start, End: start + len(old), NewText: l.Repo + ":" + newPath}
+	return &Edit{Doc: l.Doc, Start: start, End: end, NewText: l.Repo + ":" + newPath}, ""
 }
 
 func vacuousDetail(l *Leg) string {
@@ -404,7 +417,7 @@ func vacuousDetail(l *Leg) string {
 	case ModeUnique:
 		return head + "fix the glob so the check can see"
 	case ModeCount:
-		return head + fmt.Sprintf("count=%d cannot ratchet; fix the glob", l.N)
+		return head + "count=" + l.countText() + " cannot ratchet; fix the glob"
 	}
 	return head + l.ModeText() + " over nothing proves nothing; a rename greens the claim silently; fix the glob"
 }

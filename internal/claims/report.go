@@ -44,7 +44,7 @@ func Report(r *Result) string {
 	for _, c := range r.Claims {
 		counts[c.State]++
 	}
-	for _, s := range stateOrder {
+	for _, s := range append(stateOrder, LegRetired) {
 		if counts[s] > 0 {
 			fmt.Fprintf(&b, "  %-9s %3d\n", s, counts[s])
 		}
@@ -75,7 +75,10 @@ func Report(r *Result) string {
 	if n := r.finishedGating(); n > 0 {
 		fmt.Fprintf(&b, " · %d finished %s unclosed", n, plural(n, "change", "changes"))
 	}
-	if r.Exit == 2 {
+	switch {
+	case r.Exit == 2 && r.ConfigMissing:
+		b.WriteString(" · config missing")
+	case r.Exit == 2:
 		b.WriteString(" · config invalid")
 	}
 	b.WriteString("\n")
@@ -170,6 +173,9 @@ func (r *Result) EditorDiagnostics() []Diagnostic {
 			}
 			out = append(out, Diagnostic{Doc: l.Doc, Line: l.Line, Severity: legSeverity(*l), Code: legCode(l.State),
 				Message: fmt.Sprintf("%s %s [%s]: %s", c.ID, l.State, l.ModeText, l.Detail)})
+			if l.State == LegRetired {
+				continue // the row itself says retired
+			}
 			if worst == nil || rank(l.State) > rank(worst.State) || rank(l.State) == rank(worst.State) && l.Gating && !worst.Gating {
 				worst = l
 			}
@@ -186,7 +192,7 @@ func legSeverity(l LegResult) Severity {
 	switch {
 	case l.Gating:
 		return SeverityError
-	case l.State == StatePending || l.State == StateUnevaluated:
+	case l.State == StatePending || l.State == StateUnevaluated || l.State == LegRetired:
 		return SeverityInformation
 	}
 	return SeverityWarning
@@ -202,6 +208,8 @@ func legCode(s LegState) string {
 		return CodeMoved
 	case StatePending:
 		return CodePending
+	case LegRetired:
+		return CodeRetired
 	}
 	return CodeUnevaluated
 }

@@ -10,12 +10,20 @@ const (
 	StateMoved       LegState = "moved"
 	StateVacuous     LegState = "vacuous"
 	StateBroken      LegState = "broken"
+	// LegRetired is a leg a retired row leaves unevaluated on purpose (only
+	// its absent legs, the tombstones, are checked). It is listed so a
+	// reader can tell "not evaluated" from "not there"; it never gates and
+	// never makes its claim worse than its evaluated legs.
+	LegRetired LegState = "retired"
 )
 
 // stateOrder is the report's order and the claim rank: a claim is its worst leg.
 var stateOrder = []LegState{StateOK, StatePending, StateUnevaluated, StateMoved, StateVacuous, StateBroken}
 
 func rank(s LegState) int {
+	if s == LegRetired {
+		return -1
+	}
 	for i, o := range stateOrder {
 		if o == s {
 			return i
@@ -41,6 +49,8 @@ type Result struct {
 	Consumer   string            `json:"-"` // consumer scope: the repo key
 	BrainDir   string            `json:"-"`
 	TotalRows  int               `json:"-"` // consumer scope: every brain claim
+	// ConfigMissing: the law has no `.multivac/config.yml` (exit 2).
+	ConfigMissing bool `json:"-"`
 }
 
 // ClaimResult is one claim: its worst leg's state and every evaluated leg.

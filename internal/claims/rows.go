@@ -8,6 +8,25 @@ import (
 // LawFile is the only file claim rows are read from (digest §2.2).
 const LawFile = ".multivac/invariants.md"
 
+// LegacyLawFile is where multivac's old layout kept the law.
+const LegacyLawFile = "invariants.md"
+
+// LooksLikeLaw reports whether a file holds a claim table header or an
+// `@anchor` leg, so that a root `invariants.md` that is only prose is not
+// mistaken for a legacy law.
+func LooksLikeLaw(content []byte) bool {
+	for _, line := range strings.Split(string(content), "\n") {
+		t := jsTrim(line)
+		if openerRe.MatchString(t) {
+			return true
+		}
+		if p := strings.Split(t, "|"); len(p) > 2 && strings.HasPrefix(t, "|") && jsTrim(p[1]) == "ID" {
+			return true
+		}
+	}
+	return false
+}
+
 // Row states with a meaning in code (digest §2.3). Anything else reads as active.
 const (
 	StateActive   = "active"
@@ -44,12 +63,12 @@ func ParseRows(content []byte) ([]Row, []Diagnostic) {
 	var rows []Row
 	var diags []Diagnostic
 	for i, line := range strings.Split(string(content), "\n") {
-		t := strings.TrimSpace(line)
+		t := strings.TrimFunc(line, isJSSpace) // JavaScript's trim: a BOM is space too
 		if !strings.HasPrefix(t, "|") || isSeparatorRow(t) {
 			continue
 		}
 		pieces := strings.Split(t, "|")
-		id := strings.TrimSpace(pieces[1])
+		id := jsTrim(pieces[1])
 		if id == "" || id == "ID" {
 			continue
 		}
@@ -57,11 +76,11 @@ func ParseRows(content []byte) ([]Row, []Diagnostic) {
 		if n := len(pieces); n < 8 {
 			row.Short = true
 		} else {
-			row.Source = strings.TrimSpace(pieces[n-2])
-			row.Date = strings.TrimSpace(pieces[n-3])
-			row.State = strings.TrimSpace(pieces[n-4])
-			row.Authority = strings.TrimSpace(pieces[n-5])
-			row.Statement = strings.TrimSpace(strings.Join(pieces[2:n-5], "|"))
+			row.Source = jsTrim(pieces[n-2])
+			row.Date = jsTrim(pieces[n-3])
+			row.State = jsTrim(pieces[n-4])
+			row.Authority = jsTrim(pieces[n-5])
+			row.Statement = jsTrim(strings.Join(pieces[2:n-5], "|"))
 		}
 		switch {
 		case row.Short:
@@ -85,3 +104,5 @@ func knownState(s string) bool {
 	}
 	return false
 }
+
+func jsTrim(s string) string { return strings.TrimFunc(s, isJSSpace) }

@@ -76,7 +76,7 @@ func ReadLine(key string, f ReadFacts) string {
 		s = fmt.Sprintf("%s: working tree on %s @ %s — channel %s does not resolve here (no remote, or never fetched) — FELL BACK to the working tree", key, branchName(f.Branch), f.SHA, f.Channel)
 	case ReadWorktree:
 		s = fmt.Sprintf("%s: working tree on %s @ %s — --worktree: local state, not the channel", key, branchName(f.Branch), f.SHA)
-		if f.ChannelSHA != "" {
+		if f.ChannelSHA != "" && f.ChannelSHA != f.SHA { // on the channel's commit: not off it
 			s += fmt.Sprintf("; OFF channel %s @ %s", f.Channel, f.ChannelSHA)
 		}
 	case ReadBrain:

@@ -35,7 +35,18 @@ func (s *Snapshot) IsBrain() bool {
 			return true
 		}
 	}
-	return false
+	return s.legacyLaw()
+}
+
+// legacyLaw reports multivac's legacy layout: a law at the root
+// (`invariants.md` holding a claim table or an `@anchor` leg) and none in
+// `.multivac/`. multivac refuses it; so does verify, saying how to move it.
+func (s *Snapshot) legacyLaw() bool {
+	if _, st := s.ReadFile(claims.LawFile); st == anchors.FileOK {
+		return false
+	}
+	b, st := s.ReadFile(claims.LegacyLawFile)
+	return st == anchors.FileOK && claims.LooksLikeLaw(b)
 }
 
 // checkClaims evaluates the brain's claims (when there is one) and merges
@@ -46,7 +57,7 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	if !s.IsBrain() {
 		return nil
 	}
-	in := claims.Input{Docs: map[string][]byte{}, Options: claims.Options{Strict: opt.Strict, Write: opt.Write}}
+	in := claims.Input{Docs: map[string][]byte{}, Options: claims.Options{Strict: opt.Strict, Write: opt.Write}, LegacyLaw: s.legacyLaw()}
 	for _, p := range s.Files() {
 		if claims.LawDoc(p) {
 			if b, st := s.ReadFile(p); st == anchors.FileOK {
@@ -63,6 +74,9 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	in.Repos = append(in.Repos, brain)
 	s.preload(s.claimsReadSet(in.Docs, brain.Files()))
 	for _, entry := range in.Config.Repos {
+		if entry.Key == "brain" {
+			continue // `brain: .` is the brain itself, already first: one read line
+		}
 		channel := in.Config.ChannelFor(entry.Key)
 		if s.siblings != nil {
 			in.Repos = append(in.Repos, s.siblings.Open(s.root, entry, channel, opt.Worktree))

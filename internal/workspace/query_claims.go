@@ -76,8 +76,8 @@ func (r *Report) claimResult(id string) (*claims.ClaimResult, bool) {
 func qWorstLeg(c *claims.ClaimResult) int {
 	worst := -1
 	for i, l := range c.Legs {
-		if l.State == claims.StateOK {
-			continue
+		if l.State == claims.StateOK || l.State == claims.LegRetired {
+			continue // a retired row's skipped leg is not a finding of the row
 		}
 		if worst < 0 || qLegRank(l.State) > qLegRank(c.Legs[worst].State) ||
 			qLegRank(l.State) == qLegRank(c.Legs[worst].State) && l.Gating && !c.Legs[worst].Gating {
