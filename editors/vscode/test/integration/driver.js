@@ -108,8 +108,8 @@ const checks = {
     // Lines wrap, so read the visible text of the editor holding the heading.
     const heading = page.locator('.monaco-editor .view-line', { hasText: want.heading }).first();
     await heading.waitFor({ state: 'visible', timeout: WAIT });
-    const editor = page.locator('.monaco-editor', { has: heading }).first();
-    const text = clean(await editor.locator('.view-lines').innerText());
+    const editor = page.locator('.monaco-editor', { has: page.locator('.view-line', { hasText: want.heading }) }).first();
+    const text = clean(await editor.locator('.view-lines').first().innerText());
     const m = text.match(new RegExp(`[^|]*${want.entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^|]*\\|[^|]*\\|\\s*stale\\s*\\|`));
     if (!m) throw new Error(`the visible part of the context shows no excluded stale ${want.entry}: ${text.slice(0, 400)}`);
     return `"${want.heading}" then "${clean(m[0])}"`;
