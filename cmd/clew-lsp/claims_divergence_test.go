@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -126,3 +127,58 @@ func TestClaimsRetiredLegsListed(t *testing.T) {
 		}
 	}
 }
+
+// bigText is about size bytes of harmless lines with one forbidden line
+// near the end.
+func bigText(size int, forbidden string) (string, int) {
+	var b strings.Builder
+	line := 0
+	for b.Len() < size {
+		line++
+		b.WriteString("export const filler = \"nothing to see here, just bytes to make the file big\";\n")
+	}
+	b.WriteString(forbidden + "\n")
+	return b.String(), line + 1
+}
+
+// No silent green (issue item 11): a forbidden pattern in a 5 MB file
+// blocks, in the brain (work tree) and in a sibling read at its channel
+// (a blob); a byte budget too small to read the file leaves the tombstone
+// unevaluated, and an unevaluated blocking leg blocks.
+func TestClaimsBigFileTombstone(t *testing.T) {
+	js, jsLine := bigText(5<<20, "window.eval(payload);")
+	sql, sqlLine := bigText(5<<20, "GRANT\nSELECT, UPDATE\nON accounts TO app_role;")
+	r := brainCode(t, map[string]string{
+		".multivac/invariants.md": lawHeader + row("INV-T", "active") + "\n" +
+			leg("INV-T", "brain:src/*.js /eval\\(/ absent") + "\n" +
+			leg("INV-T", "brain:db/*.sql /grant[^;]*update[[:space:]]+on[[:space:]]+accounts/i absent") + "\n",
+		"src/huge.js":  js,
+		"db/0001.sql":  sql,
+		"src/small.js": "export const ok = 1;\n",
+	})
+	expectCLI(t, 1, []string{"verify", r.Dir, "--check"},
+		"forbidden pattern at brain:src/huge.js:"+itoa(jsLine),
+		"forbidden pattern at brain:db/0001.sql:"+itoa(sqlLine),
+		"2 blocking broken · exit 1")
+
+	// A budget that cannot hold the big file: unevaluated, blocking.
+	r.Write(map[string]string{".clew.yml": "budget: {max_bytes: 1000000}\n"})
+	r.Commit("budget")
+	out := expectCLI(t, 1, []string{"verify", r.Dir, "--check"},
+		"unevaluated INV-T [absent] .multivac/invariants.md:6 · not evaluated — the byte budget (budget.max_bytes = 1000000) ran out before brain:",
+		"never ok",
+		" · blocking")
+	if strings.Contains(out, "  ok ") {
+		t.Errorf("a budget-stopped tombstone counted ok:\n%s", out)
+	}
+
+	// A sibling read at its channel: the blob is read whole.
+	e := newEco(t)
+	e.api.Write(map[string]string{"src/huge.ts": js})
+	e.api.Commit("big")
+	e.api.Publish()
+	e.law(row("INV-B", "active"), leg("INV-B", "api:src/*.ts /eval\\(/ absent"))
+	e.expect(1, check, "the channel, as published", "forbidden pattern at api:src/huge.ts:"+itoa(jsLine), "1 blocking broken · exit 1")
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

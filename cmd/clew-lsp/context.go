@@ -14,6 +14,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
@@ -171,10 +172,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var c devcontext.CompiledContext
 	if *asMarkdown {
 		var md string
-		md, c, err = snap.ContextMarkdown(ctx, req)
+		md, c, err = contextmap.Markdown(ctx, snap, req)
 		out = []byte(md)
 	} else {
-		c, err = snap.Context(ctx, req)
+		c, err = contextmap.Compile(ctx, snap, req)
 		if err == nil {
 			out, err = devcontext.Encode(c)
 		}
@@ -222,7 +223,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
 		return devcontext.ExitInvalid
 	}
-	ex, err := snap.ExplainContext(ctx, pos[0], req)
+	ex, err := contextmap.Explain(ctx, snap, pos[0], req)
 	if err != nil {
 		return contextError(stderr, "explain", devcontext.CompiledContext{}, err)
 	}
@@ -247,7 +248,7 @@ func runPolicy(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "clew-lsp policy: takes no arguments")
 		return devcontext.ExitInvalid
 	}
-	out, err := devcontext.Encode(workspace.ContextPolicy())
+	out, err := devcontext.Encode(contextmap.Policy())
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp policy: %v\n", err)
 		return devcontext.ExitInvalid

@@ -18,10 +18,27 @@ func newFlags(name, synopsis, summary string, out io.Writer) *flag.FlagSet {
 		fs.VisitAll(func(*flag.Flag) { any = true })
 		if any {
 			fmt.Fprintln(out, "\nflags:")
-			fs.PrintDefaults()
+			printFlags(out, fs)
 		}
 	}
 	return fs
+}
+
+// printFlags lists the flags as the usage lines spell them (--name), which
+// flag.PrintDefaults does not: it writes -name.
+func printFlags(out io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if arg != "" {
+			line += " " + arg
+		}
+		fmt.Fprintln(out, line)
+		if d := f.DefValue; d != "" && d != "false" && d != "0" {
+			usage += fmt.Sprintf(" (default %s)", d)
+		}
+		fmt.Fprintf(out, "        %s\n", strings.ReplaceAll(usage, "\n", "\n        "))
+	})
 }
 
 // parse accepts flags before, between and after positional arguments

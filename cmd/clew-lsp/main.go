@@ -13,8 +13,8 @@ import (
 	"strings"
 )
 
-// version is set by -ldflags "-X main.version=…"; otherwise the module
-// version from the build info is used.
+// version is set by -ldflags "-X main.version=…"; otherwise the build info
+// gives one (versionString).
 var version = ""
 
 // command is one sub-command: it gets its arguments and the standard
@@ -36,6 +36,7 @@ func init() {
 		"context": {"compile what to read for the declaration at FILE:LINE (JSON or Markdown)", runContext},
 		"explain": {"say where one URI stands in the context compiled at a position", runExplain},
 		"policy":  {"print the context compiler's tiers, selectors, edges and defaults", runPolicy},
+		"mcp":     {"serve the Model Context Protocol on stdio for coding agents (read-only tools)", runMCP},
 		"count":   {"dry-run one claim leg: what '<repo>:<glob> /re/ [each]' matches, per file", runCount},
 	}
 }
@@ -80,14 +81,49 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun `clew-lsp <command> --help` for a command's flags.")
 }
 
+// versionString is the -ldflags version, else the module version of a
+// `go install …@version` build, else the VCS revision and commit time Go
+// stamps into a build from a checkout ("devel 3f2a1c0e8b7a+dirty
+// 2026-12-01T18:23:00Z"), else "devel".
 func versionString() string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return strings.TrimPrefix(bi.Main.Version, "v")
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
 	}
-	return "dev"
+	return buildVersion(bi)
+}
+
+func buildVersion(bi *debug.BuildInfo) string {
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return strings.TrimPrefix(v, "v")
+	}
+	var rev, at, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	out := "devel " + rev + dirty
+	if at != "" {
+		out += " " + at
+	}
+	return out
 }
 
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {

@@ -19,7 +19,9 @@ func RebindEdits(a Anchor, b Binding) []Edit {
 	var out []Edit
 	switch a.Form {
 	case FormSymbol:
-		if b.Kind != "" && b.Kind != a.Kind {
+		// An umbrella word (`type` for a Go struct) is kept: it names the
+		// declaration; any other kind is rewritten to the declaration's.
+		if b.Kind != "" && !KindNames(orPath(b.Path, a.Path), a.Kind, b.Kind) {
 			out = append(out, Edit{a.KindSpan.Start, a.KindSpan.End, b.Kind})
 		}
 		if b.QualifiedName != "" && b.QualifiedName != a.QualifiedName {
@@ -118,4 +120,11 @@ func ApplyEdits(text []byte, edits []Edit) []byte {
 		pos = e.End
 	}
 	return append(out, text[pos:]...)
+}
+
+func orPath(p, fallback string) string {
+	if p == "" {
+		return fallback
+	}
+	return p
 }

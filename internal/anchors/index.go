@@ -20,23 +20,21 @@ func (r Ref) candidate() Candidate {
 // Index holds the declaration tables of the files read so far. It is built
 // once per check (or kept by the server between checks) and only grows.
 type Index struct {
-	files      map[string][]symbols.Decl
-	byIdentity map[string][]Ref
-	byBody     map[string][]Ref
-	byBase     map[string][]Ref
+	files    map[string][]symbols.Decl
+	byFamily map[string][]Ref // familyIdentity: the same name within a kind family
+	byBody   map[string][]Ref
+	byBase   map[string][]Ref
 }
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
 	return &Index{
-		files:      map[string][]symbols.Decl{},
-		byIdentity: map[string][]Ref{},
-		byBody:     map[string][]Ref{},
-		byBase:     map[string][]Ref{},
+		files:    map[string][]symbols.Decl{},
+		byFamily: map[string][]Ref{},
+		byBody:   map[string][]Ref{},
+		byBase:   map[string][]Ref{},
 	}
 }
-
-func identityKey(kind, qname string) string { return kind + "\x00" + qname }
 
 // Add indexes one file's declarations. Adding a path twice is a no-op, so the
 // cheap and the repository-wide pass can share one index.
@@ -48,8 +46,8 @@ func (ix *Index) Add(path string, decls []symbols.Decl) {
 	for i := range decls {
 		d := &ix.files[path][i]
 		ref := Ref{Path: path, Decl: d}
-		k := identityKey(d.Kind, d.QualifiedName)
-		ix.byIdentity[k] = append(ix.byIdentity[k], ref)
+		fk := familyIdentity(path, d.Kind, d.QualifiedName)
+		ix.byFamily[fk] = append(ix.byFamily[fk], ref)
 		if d.BodyHash != "" {
 			ix.byBody[d.BodyHash] = append(ix.byBody[d.BodyHash], ref)
 		}

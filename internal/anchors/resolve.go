@@ -1,6 +1,7 @@
 package anchors
 
 import (
+	"fmt"
 	"path"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
@@ -28,6 +29,11 @@ type Env struct {
 	// Origin optionally returns the body tokens of the declaration the
 	// anchor was pinned on (found in history), for similarity suggestions.
 	Origin func(a Anchor) []string
+	// PreExisting optionally says whether a declaration (path, kind, name)
+	// was already at its place when the anchor was pinned (from history).
+	// Such a twin is never a move or rename target. known is false when
+	// history cannot tell (no git, the pin is not committed).
+	PreExisting func(a Anchor, path, kind, qname string) (existed, known bool)
 }
 
 // Resolve runs the ladder for one anchor. It never fails; what it cannot
@@ -65,7 +71,10 @@ func resolveSymbol(a Anchor, env Env) Result {
 	if ix == nil {
 		ix = NewIndex()
 	}
-	identity := ix.byIdentity[identityKey(a.Kind, a.QualifiedName)]
+	// The identity is the name within the kind's family: `struct X` finds
+	// `type X = …`, `const f` finds the arrow function f. rank prefers the
+	// exact kind.
+	identity := ix.byFamily[familyIdentity(a.Path, a.Kind, a.QualifiedName)]
 
 	// Stage 1: same identity in the hinted file.
 	var inHint, elsewhere []Ref
@@ -84,6 +93,11 @@ func resolveSymbol(a Anchor, env Env) Result {
 		switch {
 		case !a.Pinned():
 			return found(StateUnpinned, ReasonIdentityMatched, best)
+		case !KindNames(a.Path, a.Kind, best.Decl.Kind):
+			r := found(StateStale, ReasonKindChanged, best)
+			r.Detail.OldKind, r.Detail.NewKind = a.Kind, best.Decl.Kind
+			r.Detail.ExpectedHash, r.Detail.ActualHash = a.DeclSHA, best.Decl.DeclHash
+			return r
 		case best.Decl.DeclHash == a.DeclSHA:
 			return found(StateFresh, ReasonIdentityMatched, best)
 		default:
@@ -93,7 +107,10 @@ func resolveSymbol(a Anchor, env Env) Result {
 		}
 	}
 
-	// Stage 2: same identity in another file.
+	// Stage 2: same identity in another file, new since the pin.
+	var twins []Ref
+	var note string
+	elsewhere, twins, note = newSincePin(a, env, elsewhere, twins)
 	if len(elsewhere) > 0 {
 		best, tied := rank(elsewhere, a)
 		if tied != nil {
@@ -101,6 +118,10 @@ func resolveSymbol(a Anchor, env Env) Result {
 		}
 		r := found(StateMovedRenamed, ReasonMoved, best)
 		r.Detail.MovedTo = best.Path
+		r.Detail.Note = note
+		if !KindNames(a.Path, a.Kind, best.Decl.Kind) {
+			r.Detail.OldKind, r.Detail.NewKind = a.Kind, best.Decl.Kind
+		}
 		if a.Pinned() {
 			r.Detail.BodyChanged = boolp(best.Decl.DeclHash != a.DeclSHA)
 			if *r.Detail.BodyChanged {
@@ -118,7 +139,7 @@ func resolveSymbol(a Anchor, env Env) Result {
 		// renamed into another file is moved_and_renamed, not renamed.
 		var renamed, anywhere []Ref
 		for _, r := range byBody {
-			if r.Decl.Kind != a.Kind || r.Decl.QualifiedName == a.QualifiedName {
+			if !sameFamilyAt(a, r) || r.Decl.QualifiedName == a.QualifiedName {
 				continue
 			}
 			anywhere = append(anywhere, r)
@@ -126,17 +147,91 @@ func resolveSymbol(a Anchor, env Env) Result {
 				renamed = append(renamed, r)
 			}
 		}
+		var n3, n4 string
+		renamed, twins, n3 = newSincePin(a, env, renamed, twins)
 		if len(renamed) > 0 {
-			return renamedResult(a, renamed, ReasonRenamed)
+			r := renamedResult(a, renamed, ReasonRenamed)
+			r.Detail.Note = n3
+			return r
 		}
 		// Stage 4: same kind, same body, anywhere.
+		anywhere, twins, n4 = newSincePin(a, env, anywhere, twins)
 		if len(anywhere) > 0 {
-			return renamedResult(a, anywhere, ReasonMovedAndRenamed)
+			r := renamedResult(a, anywhere, ReasonMovedAndRenamed)
+			r.Detail.Note = n4
+			return r
 		}
 	}
 
-	// Stage 5: nothing.
-	return lost(a, env)
+	// Stage 5: nothing (new since the pin).
+	r := lost(a, env)
+	if len(twins) > 0 && r.State == StateLost {
+		r.Detail.Suggestions = withTwins(twins, r.Detail.Suggestions)
+		t := twins[0]
+		r.Detail.Note = fmt.Sprintf("%s %s in %s:%d was already there when the anchor was pinned, so it is not where the code went", t.Decl.Kind, t.Decl.QualifiedName, t.Path, t.Decl.StartLine)
+	}
+	return r
+}
+
+// NoteNoHistory is the detail note of a move or rename found without the
+// history that would tell a new declaration from a twin that was always
+// there.
+const NoteNoHistory = "history cannot tell whether this declaration was already there when the anchor was pinned (no git history of the pin, or the pin was written after the code had moved), so a twin is not ruled out"
+
+// newSincePin drops the candidates that were already at their place when the
+// anchor was pinned (they are twins, not the moved code) and adds them to
+// twins. note is NoteNoHistory when history could not tell for a kept one.
+func newSincePin(a Anchor, env Env, cands, twins []Ref) ([]Ref, []Ref, string) {
+	if len(cands) == 0 || !a.Pinned() {
+		return cands, twins, ""
+	}
+	if env.PreExisting == nil {
+		return cands, twins, NoteNoHistory
+	}
+	var kept []Ref
+	note := ""
+	for _, r := range cands {
+		existed, known := env.PreExisting(a, r.Path, r.Decl.Kind, r.Decl.QualifiedName)
+		switch {
+		case !known:
+			note = NoteNoHistory
+			kept = append(kept, r)
+		case existed:
+			twins = append(twins, r)
+		default:
+			kept = append(kept, r)
+		}
+	}
+	return kept, twins, note
+}
+
+// withTwins puts the twins first among the suggestions (they are the
+// likeliest replacement), without duplicates, at most MaxSuggestions.
+func withTwins(twins []Ref, sugg []Candidate) []Candidate {
+	var out []Candidate
+	seen := map[Candidate]bool{}
+	for _, t := range twins {
+		c := t.candidate()
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	for _, c := range sugg {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	if len(out) > MaxSuggestions {
+		out = out[:MaxSuggestions]
+	}
+	return out
+}
+
+// sameFamilyAt reports whether r is of the anchor's kind or of its family.
+func sameFamilyAt(a Anchor, r Ref) bool {
+	return r.Decl.Kind == a.Kind || familyIdentity(a.Path, a.Kind, "") == familyIdentity(r.Path, r.Decl.Kind, "")
 }
 
 func renamedResult(a Anchor, cands []Ref, reason string) Result {
@@ -162,6 +257,9 @@ func rank(cands []Ref, a Anchor) (Ref, []Ref) {
 		return cands[0], nil
 	}
 	set := cands
+	if same := filter(set, func(r Ref) bool { return KindNames(a.Path, a.Kind, r.Decl.Kind) }); len(same) > 0 {
+		set = same // the exact kind (or one the umbrella word names) first
+	}
 	if a.Pinned() {
 		if same := filter(set, func(r Ref) bool { return r.Decl.DeclHash == a.DeclSHA }); len(same) > 0 {
 			set = same

@@ -16,6 +16,7 @@ const (
 const (
 	ReasonIdentityMatched    = "identity_matched"
 	ReasonBodyChanged        = "body_changed"
+	ReasonKindChanged        = "kind_changed" // stale: same name, another kind of the same family
 	ReasonMoved              = "moved"
 	ReasonRenamed            = "renamed"
 	ReasonMovedAndRenamed    = "moved_and_renamed"
@@ -53,10 +54,15 @@ type Detail struct {
 	RenamedTo        string      `json:"renamed_to,omitempty"`
 	BodyChanged      *bool       `json:"body_changed,omitempty"`
 	SignatureChanged *bool       `json:"signature_changed,omitempty"`
+	OldKind          string      `json:"old_kind,omitempty"` // kind_changed: the anchor's kind
+	NewKind          string      `json:"new_kind,omitempty"` // kind_changed: the declaration's kind now
 	ExpectedHash     string      `json:"expected_hash,omitempty"`
 	ActualHash       string      `json:"actual_hash,omitempty"`
 	Candidates       []Candidate `json:"candidates,omitempty"`
 	Suggestions      []Candidate `json:"suggestions,omitempty"`
+	// Note qualifies the verdict in words: a twin that was not taken as the
+	// move target, or a move found without the history to rule twins out.
+	Note string `json:"note,omitempty"`
 }
 
 // Binding is where an anchor resolves now, with the current hashes: what

@@ -38,30 +38,26 @@ func Count(spec string, cfg Config, repos []Repo) (string, int) {
 		fmt.Fprintf(&b, "%s: not on disk — nothing to count; run `multivac repos sync`\n", l.Repo)
 		return b.String(), 2
 	}
-	inc, _ := e.glob(l.Include)
+	job := e.prepare(l, "")
+	e.batch([]*legJob{job}, func(j *legJob) []member { return j.set })
 	files, matching, total := 0, 0, 0
 	var lacking, offending []string
-	for _, r := range onDisk {
-		for _, p := range e.matchingFiles(r, inc) {
-			if e.excluded(l, r, p) {
-				continue
-			}
-			files++
-			n := len(e.scan(l, r, p))
-			total += n
-			label := p
-			if l.Repo == "*" {
-				label = r.Key() + ":" + p
-			}
-			if n > 0 {
-				matching++
-				offending = append(offending, label)
-			} else {
-				lacking = append(lacking, label)
-			}
-			if n > 0 || l.Mode == ModeEach {
-				fmt.Fprintf(&b, "%s  %d\n", label, n)
-			}
+	for _, m := range job.set {
+		files++
+		n := len(m.matches)
+		total += n
+		label := m.path
+		if l.Repo == "*" {
+			label = m.label()
+		}
+		if n > 0 {
+			matching++
+			offending = append(offending, label)
+		} else {
+			lacking = append(lacking, label)
+		}
+		if n > 0 || l.Mode == ModeEach {
+			fmt.Fprintf(&b, "%s  %d\n", label, n)
 		}
 	}
 	switch {

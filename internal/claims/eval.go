@@ -44,6 +44,10 @@ type Options struct {
 	Consumer string
 	// BrainDir is printed by the consumer-scope coverage line.
 	BrainDir string
+	// MaxBytes is the run's byte budget for what legs read (0: none). A
+	// leg over a file the budget kept unread is unevaluated, and gates
+	// like a broken leg of its mode: a tombstone never passes unread.
+	MaxBytes int64
 }
 
 // CodeLeg is a `@code` anchor with a claim ID, already resolved.
@@ -207,8 +211,35 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		return todo[i].line < todo[j].line
 	})
 
+	// Every leg's file set first, then one pass over the files for all of
+	// them, then one more for the present legs whose match moved.
+	jobs := make([]*legJob, len(todo))
+	var scanned []*legJob
+	for i, w := range todo {
+		if w.leg == nil {
+			continue
+		}
+		if row, ok := rowByID[w.leg.Claim]; ok && row.Effective() == StateRetired && w.leg.Mode != ModeAbsent {
+			continue
+		}
+		jobs[i] = e.prepare(w.leg, pending[w.leg.Claim])
+		scanned = append(scanned, jobs[i])
+	}
+	e.batch(scanned, func(j *legJob) []member { return j.set })
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var heals []*legJob
+	for _, j := range scanned {
+		if needsHeal(j) {
+			j.heal = e.healSet(j)
+			heals = append(heals, j)
+		}
+	}
+	e.batch(heals, func(j *legJob) []member { return j.heal })
+
 	byClaim := map[string]int{}
-	for _, w := range todo {
+	for i, w := range todo {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -232,7 +263,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		case rowState == StateRetired && mode != ModeAbsent:
 			lr = retiredLeg(w.doc, w.line, w.leg) // retired rows keep only their tombstones
 		case w.leg != nil:
-			lr = e.evalLeg(w.leg, pending[claim])
+			lr = e.judge(jobs[i])
 		default:
 			lr = evalCodeLeg(w.code)
 		}
@@ -288,7 +319,7 @@ func retiredLeg(doc string, line int, l *Leg) LegResult {
 
 // gate applies the exit matrix (digest §6.6) to one leg.
 func gate(lr LegResult, cfg Config, strict bool) (bool, string) {
-	bad := lr.State == StateBroken || lr.State == StateVacuous
+	bad := lr.State == StateBroken || lr.State == StateVacuous || lr.Budget
 	switch {
 	case !bad:
 		return false, ""

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -56,25 +57,20 @@ func FuzzERE(f *testing.F) {
 		if time.Since(start) > 2*time.Second {
 			t.Fatal("slow match")
 		}
-		// The literal prefilter never changes a verdict.
-		fu := SplitUnits("f.txt", []byte(text))
-		var naive, filtered []int32
-		for i, u := range fu.Units {
-			if re.re.MatchString(u.Text) {
-				naive = append(naive, int32(i))
+		// The literal prefilter and the one-pass scan never change a
+		// verdict, alone or beside other regexes sharing the automaton.
+		others := []*Regex{re}
+		for _, o := range []string{"abc", "[[:digit:]]+", "A1 b", src + "x"} {
+			if ore, _, omsg := CompileERE(o, flags); omsg == "" {
+				others = append(others, ore)
 			}
 		}
-		for _, i := range fu.candidates(re) {
-			if re.re.MatchString(fu.Units[i].Text) {
-				filtered = append(filtered, i)
-			}
-		}
-		if len(naive) != len(filtered) {
-			t.Fatalf("/%s/%s: naive %v, prefiltered %v", src, flags, naive, filtered)
-		}
-		for i := range naive {
-			if naive[i] != filtered[i] {
-				t.Fatalf("/%s/%s: naive %v, prefiltered %v", src, flags, naive, filtered)
+		for _, path := range []string{"f.txt", "f.sql"} {
+			got := scannedLines(path, text, others)
+			for i, r := range others {
+				if want := naiveLines(path, text, r); !reflect.DeepEqual(want, got[i]) {
+					t.Fatalf("/%s/%s over %q (%s): naive %v, scanned %v", r.Source, flags, text, path, want, got[i])
+				}
 			}
 		}
 	})

@@ -15,9 +15,13 @@ type evaluator struct {
 	all      []Repo // `*`: every checkout once, by identity
 	globs    map[string]*Glob
 	globMsgs map[string]string
-	sets     map[string][]string // identity + "\x00" + glob → matching tracked paths
-	units    map[fileKey]*FileUnits
+	sets     map[string][]int32 // identity + "\x00" + glob → indexes of the matching tracked paths
+	contents map[fileKey]readResult
 	declared map[string]bool
+	// bytesRead counts what legs read against Options.MaxBytes; budgetStop
+	// is the first file that did not fit ("" while within budget).
+	bytesRead  int64
+	budgetStop string
 	// configBroken: the config has an error, so an undeclared key may be
 	// one the broken config meant to declare.
 	configBroken bool
@@ -25,7 +29,7 @@ type evaluator struct {
 
 func newEvaluator(in Input) *evaluator {
 	e := &evaluator{in: in, byKey: map[string]Repo{}, globs: map[string]*Glob{}, globMsgs: map[string]string{},
-		sets: map[string][]string{}, units: map[fileKey]*FileUnits{}, declared: map[string]bool{"*": true, "brain": true}}
+		sets: map[string][]int32{}, contents: map[fileKey]readResult{}, declared: map[string]bool{"*": true, "brain": true}}
 	for _, r := range in.Config.Repos {
 		e.declared[r.Key] = true
 	}
@@ -114,29 +118,30 @@ func (e *evaluator) excluded(l *Leg, r Repo, p string) bool {
 	return false
 }
 
-// matchingFiles is the include's file set in one checkout (cached).
-func (e *evaluator) matchingFiles(r Repo, g *Glob) []string {
+// matchingFiles is the include's file set in one checkout, as indexes
+// into r.Files() in path order (cached per checkout and pattern).
+func (e *evaluator) matchingFiles(r Repo, g *Glob) []int32 {
 	key := r.Identity() + "\x00" + g.Pattern
 	if s, ok := e.sets[key]; ok {
 		return s
 	}
 	files := r.Files()
-	var out []string
+	var out []int32
 	if g.literal && !g.broken {
 		want := strings.TrimPrefix(g.Pattern, "./")
 		if i := sort.SearchStrings(files, want); i < len(files) && files[i] == want {
-			out = append(out, want)
+			out = append(out, int32(i))
 		}
 	} else {
 		for i := sort.SearchStrings(files, g.Prefix()); i < len(files) && strings.HasPrefix(files[i], g.Prefix()); i++ {
 			if g.Match(files[i]) {
-				out = append(out, files[i])
+				out = append(out, int32(i))
 			}
 		}
 		if g.Prefix() != "" { // the identical-string shortcut can match outside the prefix
 			if i := sort.SearchStrings(files, g.Pattern); i < len(files) && files[i] == g.Pattern && !strings.HasPrefix(g.Pattern, g.Prefix()) {
-				out = append(out, g.Pattern)
-				sort.Strings(out)
+				out = append(out, int32(i))
+				sort.Slice(out, func(a, b int) bool { return out[a] < out[b] })
 			}
 		}
 	}
@@ -144,80 +149,47 @@ func (e *evaluator) matchingFiles(r Repo, g *Glob) []string {
 	return out
 }
 
-type fileKey struct{ identity, path string }
-
-// fileUnits reads and splits a file once per run.
-func (e *evaluator) fileUnits(r Repo, p string) *FileUnits {
-	key := fileKey{r.Identity(), p}
-	if u, ok := e.units[key]; ok {
-		return u
-	}
-	u := &FileUnits{Skipped: true}
-	if content, ok := r.Read(p); ok {
-		s := SplitUnits(p, content)
-		u = &s
-	}
-	e.units[key] = u
-	return u
-}
-
 // maxMatches bounds LegResult.Matches; counts and details use every match.
 const maxMatches = 1000
 
-// member is one file of a leg's surviving set.
-type member struct {
-	repo    Repo
-	path    string
-	matches []Match
-}
-
-func (m member) label() string { return m.repo.Key() + ":" + m.path }
-
-func (e *evaluator) scan(l *Leg, r Repo, p string) []Match {
-	var out []Match
-	fu := e.fileUnits(r, p)
-	for _, i := range fu.candidates(l.Regex) {
-		u := fu.Units[i]
-		if l.Regex.re.MatchString(u.Text) {
-			out = append(out, Match{Repo: r.Key(), Path: p, Line: u.Line})
+// needsHeal: a present leg with no match, whose moved rule must scan
+// every tracked file (digest §6.3).
+func needsHeal(j *legJob) bool {
+	if j.leg.Mode != ModePresent || j.pending != "" || j.hint != "" || len(j.onDisk) == 0 {
+		return false
+	}
+	for _, m := range j.set {
+		if m.unread || len(m.matches) > 0 {
+			return false
 		}
 	}
-	return out
+	return true
 }
 
-// evalLeg evaluates one `@anchor` leg. pendingSlug is non-empty when an
-// open change declares the claim (no heal then).
-func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
+// judge turns a scanned leg into its result.
+func (e *evaluator) judge(job *legJob) LegResult {
+	l := job.leg
 	lr := LegResult{Doc: l.Doc, Line: l.Line, Mode: l.Mode, ModeText: l.ModeText()}
 	fail := func(s LegState, detail string) LegResult {
 		lr.State, lr.Detail = s, detail
 		return lr
 	}
-	inc, _ := e.glob(l.Include) // globError has vetted it
-	var onDisk []Repo
-	for _, r := range e.targets(l) {
-		if r.OnDisk() {
-			onDisk = append(onDisk, r)
-		}
-	}
+	onDisk, set, hint := job.onDisk, job.set, job.hint
 	if len(onDisk) == 0 && e.configBroken && e.unknownKey(l) != "" {
 		return fail(StateUnevaluated, fmt.Sprintf("repo %q is not declared by a valid %s — fix the config first", e.unknownKey(l), ConfigFile))
 	}
 	if len(onDisk) == 0 {
 		return fail(StateUnevaluated, "repo not on disk — run `multivac repos sync` to clone it")
 	}
-
-	var set []member
-	n := 0
-	for _, r := range onDisk {
-		for _, p := range e.matchingFiles(r, inc) {
-			if e.excluded(l, r, p) {
-				continue
-			}
-			m := member{repo: r, path: p, matches: e.scan(l, r, p)}
-			n += len(m.matches)
-			set = append(set, m)
+	for _, m := range append(set, job.heal...) {
+		if m.unread { // a verdict over files not read is no verdict: never ok
+			lr.Budget = true
+			return fail(StateUnevaluated, e.budgetDetail(m.label()))
 		}
+	}
+	n := 0
+	for _, m := range set {
+		n += len(m.matches)
 	}
 	// Matches serve go-to-definition; a leg over thousands of lines keeps the first ones.
 	for _, m := range set {
@@ -226,17 +198,13 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 		}
 		lr.Matches = append(lr.Matches, m.matches[:min(len(m.matches), maxMatches-len(lr.Matches))]...)
 	}
-
-	hint := ""
-	if len(set) == 0 {
-		hint = e.untrackedHint(l, inc, onDisk)
-	}
 	if l.Mode != ModePresent && len(set) == 0 {
 		if hint != "" {
 			return fail(StateVacuous, hint)
 		}
 		return fail(StateVacuous, vacuousDetail(l))
 	}
+	pendingSlug := job.pending
 
 	switch l.Mode {
 	case ModePresent:
@@ -253,7 +221,7 @@ func (e *evaluator) evalLeg(l *Leg, pendingSlug string) LegResult {
 			}
 			return fail(StateBroken, "no match in "+e.where(l))
 		}
-		return e.heal(l, onDisk, len(set) == 0, lr)
+		return e.heal(job, len(set) == 0, lr)
 	case ModeAbsent:
 		if n == 0 {
 			lr.State = StateOK
@@ -334,32 +302,29 @@ func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 
 var kindRe = regexp.MustCompile(`\.([A-Za-z0-9]+)$`)
 
-// heal runs the exact moved rule of digest §6.3 for a present leg with no match.
-func (e *evaluator) heal(l *Leg, targets []Repo, emptySet bool, lr LegResult) LegResult {
+// heal runs the exact moved rule of digest §6.3 for a present leg with
+// no match, over the heal set the second batch scanned.
+func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
+	l := job.leg
 	kind := ""
 	if m := kindRe.FindStringSubmatch(l.Include); m != nil {
 		kind = "." + strings.ToLower(m[1])
 	}
 	var found, fenced []string
-	var foundRepo Repo
-	var foundPath string
-	for _, r := range targets {
-		for _, p := range r.Files() {
-			if p == ".multivac" || strings.HasPrefix(p, ".multivac/") || e.excluded(l, r, p) {
-				continue // the law row quotes its own pattern: never a heal target
-			}
-			if len(e.scan(l, r, p)) == 0 {
-				continue
-			}
-			if kind != "" && !strings.HasSuffix(strings.ToLower(p), kind) {
-				fenced = append(fenced, r.Key()+":"+p)
-				continue
-			}
-			if len(found) == 0 {
-				foundRepo, foundPath = r, p
-			}
-			found = append(found, r.Key()+":"+p)
+	var foundAt *member
+	for i := range job.heal {
+		m := &job.heal[i]
+		if len(m.matches) == 0 {
+			continue
 		}
+		if kind != "" && !strings.HasSuffix(strings.ToLower(m.path), kind) {
+			fenced = append(fenced, m.label())
+			continue
+		}
+		if len(found) == 0 {
+			foundAt = m
+		}
+		found = append(found, m.label())
 	}
 	refused := ""
 	if len(fenced) > 0 {
@@ -367,6 +332,7 @@ func (e *evaluator) heal(l *Leg, targets []Repo, emptySet bool, lr LegResult) Le
 	}
 	switch {
 	case len(found) == 1:
+		foundPath := foundAt.path
 		lr.State = StateMoved
 		var refusal string
 		lr.Edit, refusal = e.rewrite(l, foundPath)
@@ -377,7 +343,7 @@ func (e *evaluator) heal(l *Leg, targets []Repo, emptySet bool, lr LegResult) Le
 		} else {
 			lr.Detail = "match moved to " + foundPath + " — rerun without --check to rewrite the glob"
 		}
-		lr.Matches = e.scan(l, foundRepo, foundPath)
+		lr.Matches = foundAt.matches[:min(len(foundAt.matches), maxMatches)]
 		return lr
 	case len(found) == 0 && emptySet:
 		lr.State = StateVacuous

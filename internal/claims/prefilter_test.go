@@ -6,8 +6,37 @@ import (
 	"testing"
 )
 
-// The prefilter must never change a verdict: scanning with it equals
-// testing every unit with the regex.
+// naiveLines tests every unit with the regex: the reference.
+func naiveLines(path, text string, re *Regex) []int {
+	var out []int
+	for _, u := range SplitUnits(path, []byte(text)).Units {
+		if re.re.MatchString(u.Text) {
+			out = append(out, u.Line)
+		}
+	}
+	return out
+}
+
+// scannedLines runs all regexes over the text in one scanner pass.
+func scannedLines(path, text string, res []*Regex) [][]int {
+	sc := newScanner(res)
+	out := make([][]int, len(res))
+	var rids []int32
+	for _, re := range res {
+		rids = append(rids, sc.byRegex[re])
+	}
+	for pass := 0; pass < 2; pass++ { // the second file of a run reuses the scratch state
+		got := make([][]int, len(sc.regexes))
+		sc.scanFile(path, []byte(text), rids, func(rid int32, line int) { got[rid] = append(got[rid], line) })
+		for i, re := range res {
+			out[i] = got[sc.byRegex[re]]
+		}
+	}
+	return out
+}
+
+// The prefilter must never change a verdict: one pass for many regexes
+// equals testing every unit with each regex.
 func TestPrefilterSound(t *testing.T) {
 	texts := []string{
 		ecoSQL,
@@ -15,39 +44,51 @@ func TestPrefilterSound(t *testing.T) {
 		"ſtraße KELVIN \u212a\nstrasse kelvin k\n",
 		"abcabc\n\nabc\nab\nbc\nxabcy\n",
 		"password=1\nPassword=2\nPASSWORD = 3\n",
+		"",
+		"\n",
+		"no newline at the end",
 	}
 	regexes := []struct{ src, flags string }{
 		{"abc", ""}, {"abc", "i"}, {"a(b|x)c", ""}, {"(abc|bc)$", ""}, {"TODO|FIXME", ""}, {"todo|fixme", "i"},
 		{"fn[[:digit:]]+_2\\(", ""}, {"k", "i"}, {"s", "i"}, {"STRASSE", "i"}, {"", ""}, {"^$", ""}, {"(ab)+c", ""},
 		{"a{2,}", ""}, {"(abc){2}", ""}, {"password[[:space:]]*=", "i"}, {"grant[^;]*update", "i"}, {"CREATE TABLE", ""},
-		{"x?abc", ""}, {"(a|b|c)+", ""}, {"b(c|$)", ""}, {"[[:upper:]]+", "i"},
+		{"x?abc", ""}, {"(a|b|c)+", ""}, {"b(c|$)", ""}, {"[[:upper:]]+", "i"}, {"kelvin", "i"}, {"bc", ""}, {"ab", ""},
+	}
+	var res []*Regex
+	for _, r := range regexes {
+		re, _, msg := CompileERE(r.src, r.flags)
+		if msg != "" {
+			t.Fatal(msg)
+		}
+		res = append(res, re)
 	}
 	for _, text := range texts {
 		for _, path := range []string{"f.txt", "f.sql"} {
-			for _, r := range regexes {
-				re, _, msg := CompileERE(r.src, r.flags)
-				if msg != "" {
-					t.Fatal(msg)
-				}
-				fu := SplitUnits(path, []byte(text))
-				var naive, filtered []int
-				for _, u := range fu.Units {
-					if re.re.MatchString(u.Text) {
-						naive = append(naive, u.Line)
-					}
-				}
-				for pass := 0; pass < 2; pass++ { // the second pass reads the memo
-					filtered = nil
-					for _, i := range fu.candidates(re) {
-						if re.re.MatchString(fu.Units[i].Text) {
-							filtered = append(filtered, fu.Units[i].Line)
-						}
-					}
-					if !reflect.DeepEqual(naive, filtered) {
-						t.Errorf("/%s/%s over %q (%s): naive %v, prefiltered %v (lits %v)", r.src, r.flags, strings.SplitN(text, "\n", 2)[0], path, naive, filtered, re.lits)
-					}
+			got := scannedLines(path, text, res)
+			for i, re := range res {
+				if want := naiveLines(path, text, re); !reflect.DeepEqual(want, got[i]) {
+					t.Errorf("/%s/%s over %q (%s): naive %v, scanned %v (lits %v)", re.Source, re.Flags, strings.SplitN(text, "\n", 2)[0], path, want, got[i], re.lits)
 				}
 			}
 		}
+	}
+}
+
+// The automaton finds every occurrence of every literal, overlapping ones
+// and ones that are suffixes of others included.
+func TestACMatcher(t *testing.T) {
+	lits := []string{"he", "she", "his", "hers", "s", "ushe"}
+	m := newACMatcher(lits, false)
+	count := map[string]int{}
+	m.scan([]byte("ushers his"), func(id int32) { count[lits[id]]++ })
+	want := map[string]int{"he": 1, "she": 1, "hers": 1, "s": 3, "ushe": 1, "his": 1}
+	if !reflect.DeepEqual(count, want) {
+		t.Errorf("got %v, want %v", count, want)
+	}
+	f := newACMatcher([]string{"grant"}, true)
+	n := 0
+	f.scanString("GRANT Grant gRaNt grant", func(int32) { n++ })
+	if n != 4 {
+		t.Errorf("folded: %d hits, want 4", n)
 	}
 }

@@ -88,6 +88,9 @@ type LegResult struct {
 	RowState string  `json:"-"` // effective row state
 	Matches  []Match `json:"-"` // what the leg's regex matched, for go-to-definition
 	Edit     *Edit   `json:"-"` // moved: the glob rewrite
+	// Budget: unevaluated because the byte budget kept a file unread; it
+	// gates as a broken leg of its mode would.
+	Budget bool `json:"-"`
 }
 
 // Match is one matching unit.

@@ -17,11 +17,18 @@ type Statement struct {
 // so no input can make it loop or backtrack.
 func SplitSQL(src string) []Statement {
 	var out []Statement
+	eachStatement(src, func(st Statement) { out = append(out, st) })
+	return out
+}
+
+// eachStatement is SplitSQL handing each statement to yield as soon as its
+// `;` is read, so a big file is never held as a list of statements.
+func eachStatement(src string, yield func(Statement)) {
 	var cur strings.Builder
 	line, first := 1, 0 // first: line of the statement's first real character
 	emit := func() {
 		if text := collapseSpace(cur.String()); text != "" {
-			out = append(out, Statement{Text: text, Line: first})
+			yield(Statement{Text: text, Line: first})
 		}
 		cur.Reset()
 		first = 0
@@ -90,7 +97,6 @@ func SplitSQL(src string) []Statement {
 		}
 	}
 	emit()
-	return out
 }
 
 // closeQuote returns the index after the `'` that closes a literal opened

@@ -6,11 +6,11 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 // kindConfirmAll is the source action "Confirm all in this file".
-const kindConfirmAll = protocol.CodeActionKind(workspace.FixConfirmAll)
+const kindConfirmAll = protocol.CodeActionKind(query.FixConfirmAll)
 
 func codeActionRoute() *route {
 	return queryCall(protocol.MethodTextDocumentCodeAction, func(c *protocol.ServerCapabilities) {
@@ -42,7 +42,7 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 		}
 		return out, nil
 	}
-	var reqs []workspace.FixRequest
+	var reqs []query.FixRequest
 	var diags []protocol.Diagnostic
 	for _, d := range p.Context.Diagnostics {
 		code, ok := d.Code.(protocol.String)
@@ -54,7 +54,7 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 		if err1 != nil || err2 != nil {
 			continue // a diagnostic from an older text: nothing to match
 		}
-		reqs = append(reqs, workspace.FixRequest{Code: string(code), StartByte: start, EndByte: end})
+		reqs = append(reqs, query.FixRequest{Code: string(code), StartByte: start, EndByte: end})
 		diags = append(diags, d)
 	}
 	wantQuick := wantsKind(p.Context.Only, protocol.CodeActionKindQuickFix)
@@ -67,7 +67,7 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 		return nil, err
 	}
 	if wantQuick {
-		for _, fix := range rep.Fixes(f.folder, f.rel, reqs) {
+		for _, fix := range query.Fixes(rep, f.folder, f.rel, reqs) {
 			a := protocol.CodeAction{
 				Title: fix.Title,
 				Kind:  ptr(protocol.CodeActionKind(fix.Kind)),
@@ -83,7 +83,7 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 		}
 	}
 	if wantAll {
-		if fix, ok := rep.ConfirmAll(f.rel); ok {
+		if fix, ok := query.ConfirmAll(rep, f.rel); ok {
 			out = append(out, protocol.CodeAction{
 				Title: fix.Title,
 				Kind:  ptr(kindConfirmAll),

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 func codeLensRoute() *route {
@@ -32,7 +34,7 @@ func codeLens(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeLen
 		return nil, err
 	}
 	out := []protocol.CodeLens{}
-	for _, l := range rep.Lenses(f.folder, f.rel) {
+	for _, l := range query.Lenses(rep, f.folder, f.rel) {
 		rng := f.rangeOf(l.StartByte, l.EndByte)
 		var locs []protocol.Location
 		for _, a := range l.Anchors {

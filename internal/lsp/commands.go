@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
@@ -292,5 +293,5 @@ func runShowAnchors(ctx context.Context, r *request, raw json.RawMessage) (any, 
 	if err != nil {
 		return nil, err
 	}
-	return r.locations(f.folder, rep.ShowAnchors(f.folder, f.rel, off)), nil
+	return r.locations(f.folder, query.ShowAnchors(rep, f.folder, f.rel, off)), nil
 }

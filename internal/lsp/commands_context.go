@@ -11,11 +11,12 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
-// The devcontext commands (SPEC §5) over the façade's Context,
-// ExplainContext and ContextPolicy.
+// The devcontext commands (SPEC §5) over contextmap's Compile, Markdown,
+// Explain and Policy.
 func init() {
 	commands[cmdCompileContext] = runCompileContext
 	commands[cmdCompileContextMarkdown] = runCompileContextMarkdown
@@ -63,7 +64,7 @@ func (r *request) contextRequest(raw json.RawMessage) (*workspace.Snapshot, devc
 		if args.Position != nil {
 			pos = fromPosition(*args.Position)
 		}
-		dp, err := f.ContextPosition(rel, pos, encoding)
+		dp, err := contextmap.Position(f, rel, pos, encoding)
 		if err != nil {
 			return nil, req, "", errInvalidParams("position %d:%d is outside %s: %v", pos.Line, pos.Col, rel, err)
 		}
@@ -81,7 +82,7 @@ func runCompileContext(ctx context.Context, r *request, raw json.RawMessage) (an
 	if err != nil {
 		return nil, err
 	}
-	c, err := folder.Context(ctx, req)
+	c, err := contextmap.Compile(ctx, folder, req)
 	if err != nil {
 		return nil, contextError(err)
 	}
@@ -104,7 +105,7 @@ func runCompileContextMarkdown(ctx context.Context, r *request, raw json.RawMess
 	if err != nil {
 		return nil, err
 	}
-	md, c, err := folder.ContextMarkdown(ctx, req)
+	md, c, err := contextmap.Markdown(ctx, folder, req)
 	if err != nil {
 		return nil, contextError(err)
 	}
@@ -143,7 +144,7 @@ func runExplainContext(ctx context.Context, r *request, raw json.RawMessage) (an
 	if u == "" {
 		return nil, errInvalidParams("clew.explainContext needs the uri to explain: {\"uri\": \"clew://…\", …}")
 	}
-	e, err := folder.ExplainContext(ctx, u, req)
+	e, err := contextmap.Explain(ctx, folder, u, req)
 	if err != nil {
 		return nil, contextError(err)
 	}
@@ -151,7 +152,7 @@ func runExplainContext(ctx context.Context, r *request, raw json.RawMessage) (an
 }
 
 func runContextPolicy(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
-	return encoded(workspace.ContextPolicy())
+	return encoded(contextmap.Policy())
 }
 
 // encoded answers with devcontext's one encoding, so the editor gets the bytes

@@ -6,6 +6,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 func completionRoute() *route {
@@ -42,7 +43,7 @@ func completion(ctx context.Context, s *server, snap Snapshot, p *protocol.Compl
 		}
 		return rep
 	}
-	res := f.folder.Complete(f.rel, off, report)
+	res := query.Complete(f.folder, f.rel, off, report)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -60,15 +61,15 @@ func completion(ctx context.Context, s *server, snap Snapshot, p *protocol.Compl
 	return out, nil
 }
 
-func completionKind(c workspace.Completion) protocol.CompletionItemKind {
+func completionKind(c query.Completion) protocol.CompletionItemKind {
 	switch c.Kind {
-	case workspace.CompleteKind:
+	case query.CompleteKind:
 		return protocol.CompletionItemKindKeyword
-	case workspace.CompletePath:
+	case query.CompletePath:
 		return protocol.CompletionItemKindFile
-	case workspace.CompleteClaim:
+	case query.CompleteClaim:
 		return protocol.CompletionItemKindConstant
-	case workspace.CompleteRepo:
+	case query.CompleteRepo:
 		return protocol.CompletionItemKindModule
 	}
 	switch c.DeclKind {

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 func definitionRoute() *route {
@@ -24,7 +26,7 @@ func definition(ctx context.Context, s *server, snap Snapshot, p *protocol.Defin
 	if err != nil {
 		return nil, err
 	}
-	return r.locations(f.folder, rep.Definition(f.folder, f.rel, off)), nil
+	return r.locations(f.folder, query.Definition(rep, f.folder, f.rel, off)), nil
 }
 
 // references: from a declaration in a code file, every anchor that binds
@@ -34,7 +36,7 @@ func references(ctx context.Context, s *server, snap Snapshot, p *protocol.Refer
 	if err != nil {
 		return nil, err
 	}
-	refs, decl, ok := rep.References(f.folder, f.rel, off)
+	refs, decl, ok := query.References(rep, f.folder, f.rel, off)
 	out := []protocol.Location{}
 	if ok && p.Context.IncludeDeclaration && decl.Path != "" {
 		if loc, ok := r.location(f.folder, decl); ok {

@@ -24,9 +24,9 @@ const (
 	// inline methods run on the read loop, in wire order: lifecycle and text
 	// sync. They must be quick and must not call the client and wait.
 	inline kind = iota
-	// query methods take a snapshot on the read loop, then release it
-	// (jsonrpc2.Async) and run concurrently with later messages.
-	query
+	// concurrent methods (queries) take a snapshot on the read loop, then
+	// release it (jsonrpc2.Async) and run concurrently with later messages.
+	concurrent
 )
 
 // route is one method the server implements.
@@ -69,7 +69,7 @@ func call[P, R any](method string, h func(ctx context.Context, s *server, p *P) 
 // in wire order (so the answer reflects every edit sent before it), then the
 // handler runs concurrently.
 func queryCall[P, R any](method string, advertise func(*protocol.ServerCapabilities), h func(ctx context.Context, s *server, snap Snapshot, p *P) (R, error)) *route {
-	return &route{method: method, kind: query, advertise: advertise,
+	return &route{method: method, kind: concurrent, advertise: advertise,
 		handle: func(ctx context.Context, s *server, req *jsonrpc2.Request) (any, error) {
 			var p P
 			if err := decodeParams(req, &p); err != nil {

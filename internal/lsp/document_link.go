@@ -7,6 +7,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 func documentLinkRoute() *route {
@@ -31,7 +33,7 @@ func documentLink(ctx context.Context, s *server, snap Snapshot, p *protocol.Doc
 	if !f.folder.IsDoc(f.rel) {
 		return out, nil
 	}
-	for _, l := range f.folder.DocumentLinks(f.rel) {
+	for _, l := range query.DocumentLinks(f.folder, f.rel) {
 		target := uriOf(filepath.Join(f.folder.Root(), filepath.FromSlash(l.Target)))
 		tip := l.Target
 		if l.Line > 0 {

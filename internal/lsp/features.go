@@ -11,12 +11,13 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
 // This file is the feature handlers' side of the façade: finding the folder
 // snapshot and the checked report behind a request, turning LSP positions
-// into byte offsets and workspace.Locations into LSP locations and edits.
+// into byte offsets and query.Locations into LSP locations and edits.
 // The handlers themselves (code_action.go, code_lens.go, definition.go,
 // hover.go, completion.go, document_link.go, commands.go) stay short: decode,
 // ask the façade, convert.
@@ -174,7 +175,7 @@ func (f *file) rangeOf(start, end int) protocol.Range { return toRange(f.index, 
 
 // location converts a façade location in folder to an LSP location; ok is
 // false when its file can no longer be read.
-func (r *request) location(folder *workspace.Snapshot, loc workspace.Location) (protocol.Location, bool) {
+func (r *request) location(folder *workspace.Snapshot, loc query.Location) (protocol.Location, bool) {
 	abs := filepath.Join(folder.Root(), filepath.FromSlash(loc.Path))
 	text, ok := folder.Text(loc.Path)
 	if !ok {
@@ -183,7 +184,7 @@ func (r *request) location(folder *workspace.Snapshot, loc workspace.Location) (
 	return protocol.Location{URI: uriOf(abs), Range: toRange(r.indexOf(abs, text), loc.StartByte, loc.EndByte)}, true
 }
 
-func (r *request) locations(folder *workspace.Snapshot, locs []workspace.Location) []protocol.Location {
+func (r *request) locations(folder *workspace.Snapshot, locs []query.Location) []protocol.Location {
 	out := make([]protocol.Location, 0, len(locs))
 	for _, l := range locs {
 		if pl, ok := r.location(folder, l); ok {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/lsp/lsptest"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
@@ -47,7 +48,7 @@ func TestContextCommands(t *testing.T) {
 }
 
 // TestCompileContextMarkdown: clew.compileContextMarkdown answers the text
-// `clew-lsp context --markdown` prints (the workspace's ContextMarkdown for
+// `clew-lsp context --markdown` prints (contextmap.Markdown for
 // the same cursor) and a title naming the seed; an unknown target is a
 // clean RequestFailed with the compiler's words.
 func TestCompileContextMarkdown(t *testing.T) {
@@ -65,9 +66,9 @@ func TestCompileContextMarkdown(t *testing.T) {
 
 	snap, err := disk.Load(f.root)
 	must(t, err)
-	pos, err := snap.ContextPosition("lib/resolve.go", span.Position{Line: int(line), Col: 5}, span.UTF16)
+	pos, err := contextmap.Position(snap, "lib/resolve.go", span.Position{Line: int(line), Col: 5}, span.UTF16)
 	must(t, err)
-	want, _, err := snap.ContextMarkdown(context.Background(), devcontext.Request{Position: &pos})
+	want, _, err := contextmap.Markdown(context.Background(), snap, devcontext.Request{Position: &pos})
 	must(t, err)
 	if got.Markdown != want {
 		t.Errorf("markdown differs from the CLI's rendering:\n--- got\n%s\n--- want\n%s", got.Markdown, want)

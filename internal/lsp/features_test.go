@@ -546,11 +546,15 @@ func TestCodeLensDefinitionReferencesHover(t *testing.T) {
 	must(t, f.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{
 		TextDocumentPositionParams: tdp(f.path("docs/guide.md"), anchorLine, 8)}, &h))
 	md := h.Contents.(*protocol.MarkupContent).Value
-	for _, want := range []string{"**stale** · `body_changed`", "`method Resolver.Resolve` → `lib/resolve.go:7-12`",
+	for _, want := range []string{"**method Resolver.Resolve** · stale", "code changed since it was reviewed (lib/resolve.go:7)",
 		"func (r *Resolver) Resolve(name string) string", "Confirm reviewed"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("anchor hover lacks %q:\n%s", want, md)
 		}
+	}
+	// Each thing once, in words: no reason code, one place, one action.
+	if strings.Contains(md, "body_changed") || strings.Count(md, "lib/resolve.go") != 1 || strings.Count(md, "Confirm reviewed") != 1 {
+		t.Errorf("anchor hover repeats itself or shows a reason code:\n%s", md)
 	}
 	// Hover on anchored code: the passages' first lines.
 	must(t, f.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{

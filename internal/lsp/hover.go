@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 func hoverRoute() *route {
@@ -22,7 +23,7 @@ func hover(ctx context.Context, s *server, snap Snapshot, p *protocol.HoverParam
 	if err != nil {
 		return nil, err
 	}
-	h, ok := rep.Hover(f.folder, f.rel, off)
+	h, ok := query.Hover(rep, f.folder, f.rel, off)
 	if !ok {
 		return nil, nil
 	}

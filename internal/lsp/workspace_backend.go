@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 // WorkspaceBackend serves the real workspace: a workspace.Session with one
@@ -165,7 +166,7 @@ func (s *workspaceSnapshot) Diagnose(ctx context.Context) (map[string]FileDiagno
 			return nil, err
 		}
 		all := rep.Findings()
-		for rel, hints := range rep.CodeHints(snap) {
+		for rel, hints := range query.CodeHints(rep, snap) {
 			all[rel] = append(all[rel], hints...)
 		}
 		for rel, findings := range all {
@@ -190,7 +191,7 @@ func severityOf(s workspace.Severity) Severity {
 		return SeverityError
 	case workspace.SeverityWarning:
 		return SeverityWarning
-	case workspace.SeverityHint:
+	case query.SeverityHint:
 		return SeverityHint
 	}
 	return SeverityInformation

@@ -112,7 +112,7 @@ func (s *Snapshot) declsForAnchor(rel string) ([]symbols.Decl, error) {
 	if st != anchors.FileOK {
 		return nil, &AnchorForError{fmt.Sprintf("%s: not readable in the workspace", rel)}
 	}
-	lang, ok := s.language(rel)
+	lang, ok := s.Language(rel)
 	if !ok {
 		return nil, &AnchorForError{fmt.Sprintf("%s has no declaration table (no grammar, or disabled in %s); anchor a line range instead: <!-- @code lines %s#L<start>-L<end> -->", rel, ConfigFile, rel)}
 	}

@@ -14,6 +14,8 @@ type tableCache struct {
 	mu   sync.Mutex
 	m    map[[sha256.Size]byte]symbols.Table
 	docs map[[sha256.Size]byte]parsedDoc // anchors of a doc, by path and content
+	// memos are the features' per-Load memos (Snapshot.LoadMemo).
+	memos sync.Map
 }
 
 // parsedDoc is one doc's anchors and parse diagnostics. Callers must not

@@ -32,7 +32,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		b = *opt.Budget
 	}
 	run := &checkRun{s: s, sp: newSpender(b), ix: anchors.NewIndex(),
-		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}}
+		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}, pins: map[string]string{}}
 
 	docs, diags := s.parseDocs()
 	all := docs.anchors
@@ -193,10 +193,11 @@ type checkRun struct {
 	ix      *anchors.Index
 	status  map[string]anchors.FileStatus
 	origins map[string][]string
+	pins    map[string]string // anchor pin → the commit that wrote it ("" unknown)
 }
 
 func (r *checkRun) env() anchors.Env {
-	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin}
+	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin, PreExisting: r.preExisting}
 }
 
 // file is the ladder's view of a file: read once per check, within budget.
@@ -227,7 +228,7 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 		return nil, st
 	}
 	r.sp.spend(len(b))
-	if lang, ok := r.s.language(p); ok {
+	if lang, ok := r.s.Language(p); ok {
 		r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
 	}
 	return b, st
@@ -248,7 +249,7 @@ func (r *checkRun) skipped() []SkippedFile {
 }
 
 // language maps a path to its grammar, honouring languages.disable.
-func (s *Snapshot) language(p string) (symbols.Language, bool) {
+func (s *Snapshot) Language(p string) (symbols.Language, bool) {
 	lang, ok := symbols.LanguageForPath(p)
 	if !ok {
 		return "", false
@@ -263,7 +264,7 @@ func (s *Snapshot) language(p string) (symbols.Language, bool) {
 
 // family groups grammars a declaration can move between without changing
 // what it is (a TS function moved into a .tsx file, a C function into C++).
-func family(lang symbols.Language) string {
+func LanguageFamily(lang symbols.Language) string {
 	switch lang {
 	case "typescript", "tsx", "javascript":
 		return "js"

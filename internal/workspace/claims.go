@@ -57,7 +57,14 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	if !s.IsBrain() {
 		return nil
 	}
-	in := claims.Input{Docs: map[string][]byte{}, Options: claims.Options{Strict: opt.Strict, Write: opt.Write}, LegacyLaw: s.legacyLaw()}
+	budget := s.config.Budget
+	if opt.Budget != nil {
+		budget = *opt.Budget
+	}
+	// Legs read files of any size; the run's byte budget bounds them, and
+	// a leg it stops is unevaluated, never ok.
+	in := claims.Input{Docs: map[string][]byte{}, LegacyLaw: s.legacyLaw(),
+		Options: claims.Options{Strict: opt.Strict, Write: opt.Write, MaxBytes: budget.MaxBytes}}
 	for _, p := range s.Files() {
 		if claims.LawDoc(p) {
 			if b, st := s.ReadFile(p); st == anchors.FileOK {
@@ -72,7 +79,7 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	}
 	brain := s.brainRepo()
 	in.Repos = append(in.Repos, brain)
-	s.preload(s.claimsReadSet(in.Docs, brain.Files()))
+	s.Preload(s.claimsReadSet(in.Docs, brain.Files()))
 	for _, entry := range in.Config.Repos {
 		if entry.Key == "brain" {
 			continue // `brain: .` is the brain itself, already first: one read line
@@ -152,7 +159,7 @@ func (s *Snapshot) claimsReadSet(docs map[string][]byte, tracked []string) []str
 // spans its whole line, so the editor can underline it.
 func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
 	out := Diagnostic{Doc: d.Doc, Line: d.Line, Severity: Severity(d.Severity), Code: d.Code, Message: d.Message}
-	out.StartByte, out.EndByte = s.lineSpan(d.Doc, d.Line)
+	out.StartByte, out.EndByte = s.LineSpan(d.Doc, d.Line)
 	return out
 }
 
@@ -160,7 +167,7 @@ func (s *Snapshot) lineDiagnostic(d claims.Diagnostic) Diagnostic {
 // line break); (0, 0) when the file or line does not exist. Line starts are
 // computed once per file and snapshot: a law with a thousand failing legs
 // asks for a thousand lines of one file.
-func (s *Snapshot) lineSpan(p string, line int) (int, int) {
+func (s *Snapshot) LineSpan(p string, line int) (int, int) {
 	text, st := s.ReadFile(p)
 	if st != anchors.FileOK || line < 1 {
 		return 0, 0
@@ -258,7 +265,28 @@ func (r *snapshotRepo) OnDisk() bool     { return true }
 func (r *snapshotRepo) Files() []string  { return r.tracked }
 func (r *snapshotRepo) Read(p string) ([]byte, bool) {
 	b, st := r.s.ReadFile(p)
-	return b, st == anchors.FileOK
+	if st != anchors.FileTooLarge {
+		return b, st == anchors.FileOK
+	}
+	// Over budget.max_file_bytes: anchors skip it, but a leg must see a
+	// forbidden pattern in it. Read it for this run only (not kept in the
+	// snapshot); an unsaved buffer already holds its bytes.
+	if b == nil {
+		var err error
+		if b, err = r.s.files.Read(p); err != nil {
+			return nil, false
+		}
+	}
+	return b, true
+}
+
+// Size lets the claims byte budget refuse a file before reading it.
+func (r *snapshotRepo) Size(p string) (int64, bool) {
+	if b, ok := r.s.overlays[p]; ok {
+		return int64(len(b)), true
+	}
+	n, err := r.s.files.Size(p)
+	return n, err == nil
 }
 func (r *snapshotRepo) Untracked() []string { return r.untracked }
 func (r *snapshotRepo) Facts() claims.ReadFacts {

@@ -138,8 +138,12 @@ func ResolveConsumerKey(cfg claims.Config, flag string, f ConsumerFacts) (key, m
 // merges them into rep (claims, coverage, diagnostics, the text section,
 // the exit code), as Check does for a brain.
 func (s *Snapshot) CheckConsumer(ctx context.Context, rep *Report, sc ConsumerScope, opt CheckOptions) error {
+	budget := s.config.Budget
+	if opt.Budget != nil {
+		budget = *opt.Budget
+	}
 	in := claims.Input{Docs: map[string][]byte{},
-		Options: claims.Options{Strict: opt.Strict, Consumer: sc.Key, BrainDir: sc.Mount}}
+		Options: claims.Options{Strict: opt.Strict, Consumer: sc.Key, BrainDir: sc.Mount, MaxBytes: budget.MaxBytes}}
 	for _, p := range sc.Brain.Files() {
 		if claims.LawDoc(p) {
 			if b, st := sc.Brain.ReadFile(p); st == anchors.FileOK {
@@ -235,6 +239,9 @@ func (s *Snapshot) ClaimSources(worktree bool) (claims.Config, []claims.Diagnost
 	cfg, diags, _ := s.ClaimsConfig()
 	repos := []claims.Repo{s.brainRepo()}
 	for _, entry := range cfg.Repos {
+		if entry.Key == "brain" {
+			continue // `brain: .` is the brain itself, already first
+		}
 		if s.siblings != nil {
 			repos = append(repos, s.siblings.Open(s.root, entry, cfg.ChannelFor(entry.Key), worktree))
 		} else {

@@ -53,7 +53,7 @@ func (r *Report) Findings() map[string][]Finding {
 		}
 		out[a.Doc] = append(out[a.Doc], Finding{
 			Path: a.Doc, StartByte: a.Anchor.CommentStart, EndByte: a.Anchor.CommentEnd + len("-->"),
-			Severity: sev, Code: code, Message: anchorSubject(a) + ": " + explain(a, TextOptions{editor: true}), AnchorID: a.ID,
+			Severity: sev, Code: code, Message: AnchorSubject(a) + ": " + explain(a, TextOptions{editor: true}), AnchorID: a.ID,
 		})
 	}
 	for p, fs := range r.claimFindings {
@@ -101,10 +101,10 @@ func anchorSeverity(a AnchorReport) (code string, sev Severity, ok bool) {
 	return "", "", false
 }
 
-// anchorSubject names what an anchor binds, so a diagnostic read out of
+// AnchorSubject names what an anchor binds, so a diagnostic read out of
 // context (a problems list) says what moved: "method Cache.Lookup",
 // "lines resolver/x.go#L3-L9", "doc docs/api.md".
-func anchorSubject(a AnchorReport) string {
+func AnchorSubject(a AnchorReport) string {
 	switch a.Anchor.Form {
 	case anchors.FormLines:
 		return "lines " + anchors.LinesRef(a.Path, a.Anchor.StartLine, a.Anchor.EndLine)

@@ -32,10 +32,13 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata f
 //     before/'s content run through gofmt) and committed;
 //  4. the check's verdicts are compared with the want section;
 //  5. when a want-rebound section exists, verify's self-heal is applied and
-//     the check runs again.
+//     the check runs again;
+//  6. when a want-confirmed section exists, every anchor is confirmed again
+//     (`confirm --all`) and the verdicts and the anchor lines are compared.
 //
 // An optional flags section holds key=value lines: max_files=N starves the
-// budget; refuse=N expects N anchors to be refused at pin time.
+// budget; refuse=N expects N anchors to be refused at pin time, and
+// refuse_confirmed=N at the confirm of step 6.
 func TestLadder(t *testing.T) {
 	paths, err := filepath.Glob("testdata/ladder/*.txtar")
 	if err != nil || len(paths) == 0 {
@@ -76,6 +79,29 @@ func runLadder(t *testing.T, fixture string) {
 		compare(t, fixture, ar, "want-rebound", describe(check(t, r.Dir, opt)))
 	}
 	compare(t, fixture, ar, "want", got)
+	if _, ok := wstest.File(ar, "want-confirmed"); ok {
+		pin(t, r, map[string]string{"refuse": flags["refuse_confirmed"]})
+		confirmed := describe(check(t, r.Dir, opt))
+		for _, doc := range wstest.Keys(wstest.Section(ar, "docs/")) {
+			confirmed += anchorLines("docs/"+doc, r.Read("docs/"+doc))
+		}
+		compare(t, fixture, ar, "want-confirmed", confirmed)
+	}
+}
+
+// anchorLines lists a doc's anchor comments with their hashes elided, so a
+// want-confirmed section shows what confirm wrote (kind, name, path).
+func anchorLines(doc, text string) string {
+	var b strings.Builder
+	for i, l := range strings.Split(text, "\n") {
+		if j := strings.Index(l, "<!-- @code"); j >= 0 {
+			if k := strings.Index(l, " sha="); k >= 0 {
+				l = l[:k] + " sha=… -->"
+			}
+			fmt.Fprintf(&b, "%s:%d %s\n", doc, i+1, strings.TrimSpace(l[j:]))
+		}
+	}
+	return b.String()
 }
 
 // buildLadderRepo commits a fixture's before/ and docs/, pins every anchor,
@@ -168,11 +194,20 @@ func describe(rep *workspace.Report) string {
 		if d.RenamedTo != "" {
 			parts = append(parts, "renamed_to="+d.RenamedTo)
 		}
+		if d.OldKind != "" || d.NewKind != "" {
+			parts = append(parts, "kind="+d.OldKind+"->"+d.NewKind)
+		}
 		if d.BodyChanged != nil {
 			parts = append(parts, "body_changed="+strconv.FormatBool(*d.BodyChanged))
 		}
 		if d.SignatureChanged != nil {
 			parts = append(parts, "signature_changed="+strconv.FormatBool(*d.SignatureChanged))
+		}
+		switch {
+		case d.Note == anchors.NoteNoHistory:
+			parts = append(parts, "note=no_history")
+		case d.Note != "":
+			parts = append(parts, "note="+d.Note)
 		}
 		for _, c := range d.Candidates {
 			parts = append(parts, "candidate="+c.QualifiedName+"@"+c.Path)

@@ -59,7 +59,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		if !ok {
 			continue
 		}
-		n := need{family: family(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != ""}
+		n := need{family: LanguageFamily(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != ""}
 		if n.body {
 			if body := r.origin(a); len(body) > 0 {
 				for _, t := range rareTokens(body) {
@@ -85,8 +85,8 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		if _, done := r.status[p]; done {
 			continue
 		}
-		lang, ok := r.s.language(p)
-		if !ok || !families[family(lang)] {
+		lang, ok := r.s.Language(p)
+		if !ok || !families[LanguageFamily(lang)] {
 			continue
 		}
 		isNear := false
@@ -131,9 +131,9 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 					continue
 				}
 				r.sp.spend(len(b))
-				lang, _ := r.s.language(p)
+				lang, _ := r.s.Language(p)
 				for _, n := range needs {
-					if n.family == family(lang) && n.wants(b) {
+					if n.family == LanguageFamily(lang) && n.wants(b) {
 						results[i].decls = r.s.tables.parse(lang, b).Decls
 						break
 					}

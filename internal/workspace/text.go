@@ -119,6 +119,8 @@ func explain(a AnchorReport, opt TextOptions) string {
 		return "matches the reviewed code at " + at()
 	case anchors.ReasonBodyChanged:
 		return fmt.Sprintf("code changed since it was reviewed (%s); re-read the passage, then `%s`", at(), confirm)
+	case anchors.ReasonKindChanged:
+		return fmt.Sprintf("the %s is now a %s (%s); re-read the passage, then `%s`", d.OldKind, d.NewKind, at(), confirm)
 	case anchors.ReasonContentChanged:
 		return fmt.Sprintf("%s changed since it was reviewed; re-read both docs, then `%s`", d.Path, confirm)
 	case anchors.ReasonRangeChanged:

@@ -1,5 +1,6 @@
--- Loaded once per Neovim. Sets clew up with defaults unless the user calls
--- require('clew').setup() themselves or sets vim.g.clew_disable_autosetup.
+-- Loaded once per Neovim. Defines the :Clew commands and sets clew up with
+-- defaults unless the user calls require('clew').setup() themselves or sets
+-- vim.g.clew_disable_autosetup (say, to use vim.lsp.enable('clew') alone).
 if vim.g.loaded_clew then
   return
 end
@@ -7,48 +8,42 @@ vim.g.loaded_clew = true
 
 local clew = require('clew')
 
-local function text_document_position()
-  local pos = vim.api.nvim_win_get_cursor(0)
-  return {
-    textDocument = { uri = vim.uri_from_bufnr(0) },
-    position = { line = pos[1] - 1, character = pos[2] }, -- byte column; fine for ASCII
-  }
+local function command(name, fn, desc)
+  vim.api.nvim_create_user_command(name, fn, { desc = desc })
 end
 
-vim.api.nvim_create_user_command('ClewInfo', function()
+command('ClewInfo', function()
   local lines = {}
   for _, c in ipairs(clew.get_clients()) do
-    table.insert(lines, string.format('clew client %d: root %s, last diagnosed snapshot %s',
-      c.id, c.config.root_dir or '?', tostring(clew.diagnosed[c.id])))
+    local s = clew.status[c.id]
+    table.insert(lines, string.format('clew client %d: root %s — %s', c.id, c.config.root_dir or '?',
+      s and (s.state .. (s.message ~= '' and (', ' .. s.message) or '')) or 'no status yet'))
   end
   if #lines == 0 then
-    lines = { 'clew: no client running (is there a .clew.yml or .multivac/ above this file?)' }
+    lines = { 'clew: no client running (this project has no .clew.yml, .multivac/ or anchor comment; see :checkhealth clew)' }
   end
   vim.notify(table.concat(lines, '\n'))
-end, { desc = 'Show running clew clients' })
+end, 'Show the running clew clients and their state')
 
-vim.api.nvim_create_user_command('ClewRestart', function()
+command('ClewRestart', function()
   clew.stop()
   vim.defer_fn(function()
     for _, b in ipairs(vim.api.nvim_list_bufs()) do
       if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(clew.config.filetypes, vim.bo[b].filetype) then
-        clew.start(b)
+        if vim.fn.has('nvim-0.11') == 1 and vim.lsp.enable then
+          vim.api.nvim_exec_autocmds('FileType', { buffer = b, modeline = false })
+        else
+          clew.start(b)
+        end
       end
     end
   end, 200)
-end, { desc = 'Restart the clew language server' })
+end, 'Restart the clew language server')
 
-vim.api.nvim_create_user_command('ClewVerify', function()
-  clew.execute('clew.verifyWorkspace', {})
-end, { desc = 'Check every anchor and claim in the workspace' })
-
-vim.api.nvim_create_user_command('ClewConfirm', function()
-  clew.execute('clew.confirm', { text_document_position() })
-end, { desc = 'Confirm the anchor under the cursor as reviewed' })
-
-vim.api.nvim_create_user_command('ClewContext', function()
-  clew.execute('clew.compileContext', { text_document_position() })
-end, { desc = 'Compile the dev context for the cursor' })
+command('ClewVerify', clew.verify, 'Check every anchor and claim; fill the quickfix list')
+command('ClewConfirm', clew.confirm, 'Confirm the anchor under the cursor as reviewed')
+command('ClewContext', clew.context, 'Open the dev context of the cursor as Markdown')
+command('ClewExplain', clew.explain, 'Say why an entry is (or is not) in the cursor\'s dev context')
 
 if not vim.g.clew_disable_autosetup then
   vim.schedule(function()

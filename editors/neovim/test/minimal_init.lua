@@ -36,6 +36,59 @@ local function check(ok, what)
   log('ok: %s', what)
 end
 
+-- screen_line reads what row `lnum` of buffer `buf` shows in its window,
+-- virtual text included (the headless grid is drawn like a terminal's).
+local function screen_line(buf, lnum)
+  local win = vim.fn.bufwinid(buf)
+  if win == -1 then
+    return ''
+  end
+  vim.cmd('redraw!')
+  local row = vim.fn.screenpos(win, lnum, 1).row
+  if row == 0 then
+    return ''
+  end
+  local s = {}
+  for c = 1, vim.o.columns do
+    table.insert(s, vim.fn.screenstring(row, c))
+  end
+  return table.concat(s)
+end
+
+-- lens_texts lists the code lens virtual texts of a buffer's line (0-based).
+local function lens_texts(buf, line)
+  local out = {}
+  for name, ns in pairs(vim.api.nvim_get_namespaces()) do
+    if name:find('codelens') then
+      for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, ns, { line, 0 }, { line, -1 }, { details = true })) do
+        for _, chunk in ipairs((m[4] or {}).virt_text or {}) do
+          table.insert(out, chunk[1])
+        end
+      end
+    end
+  end
+  return table.concat(out, ' | ')
+end
+
+-- Messages the plugin shows (vim.notify), for assertions.
+local notes = {}
+local real_notify = vim.notify
+vim.notify = function(msg, level, opts)
+  table.insert(notes, tostring(msg))
+  return real_notify(msg, level, opts)
+end
+local function noted(pattern)
+  for _, n in ipairs(notes) do
+    if n:find(pattern) then
+      return n
+    end
+  end
+end
+
+local real = os.getenv('CLEW_MARKER_EDIT') ~= '1' -- the real server, not the test server
+local proj = os.getenv('CLEW_PROJECT')
+if proj == '' then proj = nil end -- a git project without config whose code is stale
+
 local extra = os.getenv('CLEW_EXPECT')
 if extra and extra ~= '' then
   for _, e in ipairs(vim.fn.json_decode(extra)) do
@@ -44,8 +97,12 @@ if extra and extra ~= '' then
 end
 
 local ok, err = pcall(function()
-  log('nvim %s', tostring(vim.version and vim.version().minor and ('0.' .. vim.version().minor) or '?'))
+  local v = vim.version and vim.version()
+  log('nvim %s', v and string.format('%d.%d.%d', v.major, v.minor, v.patch) or '?')
   vim.cmd('filetype on')
+  -- Diagnostics as virtual text, so the test sees whether hints push the
+  -- lens off-screen (0.11 has it off by default).
+  vim.diagnostic.config({ virtual_text = true })
   if vim.lsp.log and vim.lsp.log.set_level then vim.lsp.log.set_level('warn') else vim.lsp.set_log_level('warn') end
   vim.g.clew_disable_autosetup = true
   vim.cmd('runtime plugin/clew.lua')
@@ -136,20 +193,129 @@ local ok, err = pcall(function()
     check(shown, 'clew.showAnchors lists the passage in the quickfix list')
   end
 
+  if real then
+    -- :ClewContext opens the Markdown rendering of the cursor's context in
+    -- a read-only scratch split whose first line names the seed.
+    vim.cmd('buffer ' .. gobuf)
+    vim.api.nvim_win_set_cursor(0, { 4, 6 })
+    local wins = #vim.api.nvim_list_wins()
+    vim.cmd('ClewContext')
+    local cbuf
+    check(vim.wait(10000, function()
+      cbuf = vim.fn.bufnr('clew://context/')
+      return cbuf > 0 and vim.api.nvim_buf_line_count(cbuf) > 3
+    end, 20), ':ClewContext opened a context buffer')
+    local first = vim.api.nvim_buf_get_lines(cbuf, 0, 1, false)[1]
+    check(first:find('^# Context for `clew://symbol/.*languageForPath`$') ~= nil, ':ClewContext first line names the seed: ' .. first)
+    check(vim.bo[cbuf].filetype == 'markdown' and vim.bo[cbuf].buftype == 'nofile' and not vim.bo[cbuf].modifiable,
+      'the context is a read-only markdown scratch buffer')
+    check(vim.fn.bufwinid(cbuf) ~= -1 and #vim.api.nvim_list_wins() == wins + 1, 'the context is shown in a new split')
+    local body = table.concat(vim.api.nvim_buf_get_lines(cbuf, 0, -1, false), '\n')
+    check(body:find('## Seeds', 1, true) ~= nil and body:find('func languageForPath', 1, true) ~= nil and body:find('## Budget', 1, true) ~= nil,
+      'the context lists seeds, the declaration\'s text and the budget')
+    check(screen_line(cbuf, 1):find('# Context for', 1, true) ~= nil, 'the context is on screen')
+    vim.cmd('close')
+
+    -- :ClewVerify fills the quickfix list with what needs attention, in
+    -- the server's words (the message names the anchor's subject).
+    vim.fn.setqflist({}, 'r')
+    vim.cmd('ClewVerify')
+    local qf
+    check(vim.wait(10000, function()
+      qf = vim.fn.getqflist({ title = 1, items = 1 })
+      return qf.title:find('^clew verify:') ~= nil and #qf.items > 0
+    end, 20), ':ClewVerify filled the quickfix list')
+    local item = qf.items[1]
+    check(vim.api.nvim_buf_get_name(item.bufnr):sub(-#'docs/guide.md') == 'docs/guide.md' and item.lnum == 5
+      and item.text:find('^function languageForPath: never reviewed') ~= nil,
+      'quickfix item docs/guide.md:5 says what is wrong: ' .. item.text)
+    check(qf.title:find('1 anchor: 1 unpinned', 1, true) ~= nil, 'quickfix title counts the anchors: ' .. qf.title)
+    check(noted('1 anchor: 1 unpinned') ~= nil, ':ClewVerify says the counts')
+    vim.cmd('cclose')
+
+    -- :ClewExplain offers the context's entries through vim.ui.select and
+    -- says in one line why the chosen one stands where it does.
+    vim.cmd('buffer ' .. gobuf)
+    vim.api.nvim_win_set_cursor(0, { 4, 6 })
+    local offered
+    local real_select = vim.ui.select
+    vim.ui.select = function(items, opts, on_choice)
+      offered = {}
+      for _, it in ipairs(items) do
+        table.insert(offered, opts.format_item(it))
+      end
+      on_choice(items[1], 1)
+    end
+    vim.cmd('ClewExplain')
+    check(vim.wait(10000, function() return noted(' is selected: ') ~= nil end, 20), ':ClewExplain explained the picked entry')
+    vim.ui.select = real_select
+    check(offered and offered[1]:find('^selected · task · languageForPath') ~= nil, ':ClewExplain offered the entries: ' .. tostring(offered and offered[1]))
+    check(noted('^clew: clew://symbol/.*languageForPath is selected: selected in the task tier') ~= nil, 'the explanation is one line of words')
+
+    -- :checkhealth clew names the binary, its version, the client and root.
+    vim.cmd('checkhealth clew')
+    local health = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    for _, want in ipairs({ 'binary: ' .. bin, 'version: clew-lsp ', 'client ' .. client.id .. ': root ' .. ws, 'lang.go' }) do
+      if not health:find(want, 1, true) then
+        log('checkhealth:\n%s', health)
+      end
+      check(health:find(want, 1, true) ~= nil, ':checkhealth clew reports ' .. want)
+    end
+    vim.cmd(vim.fn.tabpagenr('$') > 1 and 'tabclose' or 'bdelete')
+  end
+
+  -- A project without config whose docs hold an anchor: opening its code
+  -- file first attaches, and the lens of the stale declaration is on the
+  -- screen, not pushed off it by the hint.
+  if real and proj then
+    vim.cmd('edit ' .. vim.fn.fnameescape(proj .. '/src/calc.go'))
+    local cb = vim.api.nvim_get_current_buf()
+    local pc
+    check(vim.wait(10000, function()
+      pc = clew.get_clients(cb)[1]
+      return pc ~= nil and pc.initialized == true
+    end, 20), 'a code file opened first attaches without any config file')
+    check(pc.config.root_dir == proj, 'its root is the git checkout (' .. tostring(pc.config.root_dir) .. ')')
+    local want = '1 doc · 1 stale'
+    local shown = vim.wait(15000, function()
+      return lens_texts(cb, 3) == want and screen_line(cb, 4):find(want, 1, true) ~= nil
+    end, 50)
+    if not shown then
+      log('lens %q; screen %q; diagnostics %s', lens_texts(cb, 3), screen_line(cb, 4), vim.inspect(vim.diagnostic.get(cb)))
+    end
+    check(shown, 'the lens "' .. want .. '" refreshed on its own and is on screen: ' .. screen_line(cb, 4))
+    local hint
+    for _, d in ipairs(vim.diagnostic.get(cb)) do
+      if d.lnum == 3 and d.severity == vim.diagnostic.severity.HINT then
+        hint = d
+      end
+    end
+    check(hint ~= nil, 'the stale hint is there')
+    check(screen_line(cb, 4):find(hint.message:sub(1, 20), 1, true) == nil, 'the hint\'s text does not sit before the lens')
+  end
+
   -- Opting in: outside a .clew.yml/.multivac project, a doc that holds an
-  -- anchor comment gets a root; one that does not, none.
+  -- anchor comment gets a root; one in a project without anchors, none.
   local tmp = vim.fn.tempname()
   vim.fn.mkdir(tmp .. '/.git', 'p')
   vim.fn.writefile({ '# Notes', '<!-- @code function F a.go -->' }, tmp .. '/with.md')
-  vim.fn.writefile({ '# Notes', 'no anchors here' }, tmp .. '/without.md')
+  local tmp2 = vim.fn.tempname()
+  vim.fn.mkdir(tmp2 .. '/.git', 'p')
+  vim.fn.writefile({ '# Notes', 'no anchors here' }, tmp2 .. '/without.md')
+  vim.fn.writefile({ 'package a' }, tmp2 .. '/a.go')
   local with = vim.fn.bufadd(tmp .. '/with.md')
   vim.fn.bufload(with)
-  local without = vim.fn.bufadd(tmp .. '/without.md')
+  local without = vim.fn.bufadd(tmp2 .. '/without.md')
   vim.fn.bufload(without)
+  local code_without = vim.fn.bufadd(tmp2 .. '/a.go')
+  vim.fn.bufload(code_without)
   check(clew.root_for(with) == vim.fn.resolve(tmp) or clew.root_for(with) == tmp, 'a doc with an anchor comment opts its project in')
   check(clew.root_for(without) == nil, 'a doc without anchors and without config starts nothing')
+  check(clew.root_for(code_without) == nil, 'a code file of a project without anchors and without config starts nothing')
+  local code_with = vim.fn.bufadd(tmp .. '/b.go')
+  check(clew.root_for(code_with) == vim.fn.resolve(tmp) or clew.root_for(code_with) == tmp, 'a code file of a project whose Markdown holds an anchor opts in')
 
-  vim.lsp.stop_client(client.id)
+  clew.stop()
   check(vim.wait(5000, function() return vim.lsp.get_client_by_id(client.id) == nil end, 20), 'client stopped')
 end)
 if not ok then

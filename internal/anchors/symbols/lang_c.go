@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 func newCSpec(cpp bool) *langSpec {
@@ -20,7 +18,7 @@ func newCSpec(cpp bool) *langSpec {
 			}
 			return s
 		},
-		walk: func(w *walker, root *sitter.Node) {
+		walk: func(w *walker, root *tsNode) {
 			c := &cWalker{walker: w, cpp: cpp}
 			c.scopeList(root, -1, nil)
 			c.fixOutOfLine()
@@ -40,7 +38,7 @@ type cWalker struct {
 // scopeList indexes a translation unit, namespace body, linkage block or
 // preprocessor branch. scope is set inside nothing but is kept for symmetry
 // with class bodies.
-func (c *cWalker) scopeList(list *sitter.Node, parent int, scope []string) {
+func (c *cWalker) scopeList(list *tsNode, parent int, scope []string) {
 	for _, n := range c.named(list) {
 		c.item(n, n, parent, scope, "")
 	}
@@ -49,7 +47,7 @@ func (c *cWalker) scopeList(list *sitter.Node, parent int, scope []string) {
 // item handles one declaration. span is the node that is shown and hashed
 // (a template_declaration around n). cls is the enclosing class name when n
 // is a class member.
-func (c *cWalker) item(n, span *sitter.Node, parent int, scope []string, cls string) {
+func (c *cWalker) item(n, span *tsNode, parent int, scope []string, cls string) {
 	switch n.Type() {
 	case "preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef", "ERROR":
 		if cls != "" {
@@ -101,7 +99,7 @@ func (c *cWalker) item(n, span *sitter.Node, parent int, scope []string, cls str
 		}
 	case "type_definition":
 		c.specifier(n.ChildByFieldName("type"), parent, scope, cls)
-		var body *sitter.Node
+		var body *tsNode
 		if t := n.ChildByFieldName("type"); t != nil {
 			body = t.ChildByFieldName("body")
 		}
@@ -121,7 +119,7 @@ func (c *cWalker) item(n, span *sitter.Node, parent int, scope []string, cls str
 
 // specifier indexes a struct/union/enum/class written inside a declaration
 // or typedef (`typedef struct point {…} point_t;`).
-func (c *cWalker) specifier(t *sitter.Node, parent int, scope []string, cls string) {
+func (c *cWalker) specifier(t *tsNode, parent int, scope []string, cls string) {
 	if t == nil {
 		return
 	}
@@ -131,7 +129,7 @@ func (c *cWalker) specifier(t *sitter.Node, parent int, scope []string, cls stri
 	}
 }
 
-func (c *cWalker) specifierSpan(n, span *sitter.Node, parent int, scope []string) {
+func (c *cWalker) specifierSpan(n, span *tsNode, parent int, scope []string) {
 	body, nm := n.ChildByFieldName("body"), n.ChildByFieldName("name")
 	if body == nil || nm == nil { // a use or forward declaration, or anonymous
 		return
@@ -151,7 +149,7 @@ func (c *cWalker) specifierSpan(n, span *sitter.Node, parent int, scope []string
 }
 
 // classBody indexes the members of a C++ class or struct.
-func (c *cWalker) classBody(body *sitter.Node, parent int, cls string) {
+func (c *cWalker) classBody(body *tsNode, parent int, cls string) {
 	for _, n := range c.named(body) {
 		c.item(n, n, parent, nil, cls)
 	}
@@ -159,13 +157,13 @@ func (c *cWalker) classBody(body *sitter.Node, parent int, cls string) {
 
 // function indexes a definition: a function, a method in a class, or an
 // out-of-line `A::f` (container A).
-func (c *cWalker) function(n, span *sitter.Node, parent int, scope []string, cls string, proto bool) {
+func (c *cWalker) function(n, span *tsNode, parent int, scope []string, cls string, proto bool) {
 	d := n.ChildByFieldName("declarator")
 	id, fd := c.declName(d)
 	if id == nil || fd == nil {
 		return // `int x = 0;` parsed as a definition, or worse
 	}
-	var body *sitter.Node
+	var body *tsNode
 	if !proto {
 		body = n.ChildByFieldName("body")
 	}
@@ -173,7 +171,7 @@ func (c *cWalker) function(n, span *sitter.Node, parent int, scope []string, cls
 	c.decls[i].protoOnly = proto
 }
 
-func (c *cWalker) functionDecl(n, span, d *sitter.Node, parent int, scope []string, cls string) {
+func (c *cWalker) functionDecl(n, span, d *tsNode, parent int, scope []string, cls string) {
 	id, fd := c.declName(d)
 	if id == nil || fd == nil {
 		return
@@ -188,9 +186,9 @@ func (c *cWalker) functionDecl(n, span, d *sitter.Node, parent int, scope []stri
 	c.decls[i].protoOnly = true
 }
 
-func (c *cWalker) countDeclarators(n *sitter.Node) int { return len(c.fieldAll(n, "declarator")) }
+func (c *cWalker) countDeclarators(n *tsNode) int { return len(c.fieldAll(n, "declarator")) }
 
-func (c *cWalker) callable(span, id, fd, body *sitter.Node, parent int, scope []string, cls string) int {
+func (c *cWalker) callable(span, id, fd, body *tsNode, parent int, scope []string, cls string) int {
 	segs, last := []string(nil), id
 	if id.Type() == "qualified_identifier" {
 		segs, last = c.qualified(id)
@@ -222,7 +220,7 @@ func (c *cWalker) callable(span, id, fd, body *sitter.Node, parent int, scope []
 
 // declName follows a declarator through pointers, references and parentheses
 // to the declared name; fd is the function declarator closest to it.
-func (c *cWalker) declName(d *sitter.Node) (id, fd *sitter.Node) {
+func (c *cWalker) declName(d *tsNode) (id, fd *tsNode) {
 	for depth := 0; d != nil && depth < 32; depth++ {
 		switch d.Type() {
 		case "function_declarator":
@@ -248,7 +246,7 @@ func (c *cWalker) declName(d *sitter.Node) (id, fd *sitter.Node) {
 
 // qualified splits `A::B::f` into its scope segments and the final name node.
 // Template arguments are dropped from the scope (`Box<T>::get` → Box.get).
-func (c *cWalker) qualified(q *sitter.Node) ([]string, *sitter.Node) {
+func (c *cWalker) qualified(q *tsNode) ([]string, *tsNode) {
 	var segs []string
 	for depth := 0; q != nil && depth < 32; depth++ {
 		if q.Type() != "qualified_identifier" {
@@ -270,7 +268,7 @@ func (c *cWalker) qualified(q *sitter.Node) ([]string, *sitter.Node) {
 
 // params renders each parameter's type as written, without its name or
 // default: `const Item &it` → `const Item &`.
-func (c *cWalker) params(list *sitter.Node) []string {
+func (c *cWalker) params(list *tsNode) []string {
 	var out []string
 	for _, p := range c.named(list) {
 		switch p.Type() {

@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 var csharpSpec = &langSpec{
@@ -16,11 +14,11 @@ var csharpSpec = &langSpec{
 		}
 		return s
 	},
-	walk: func(w *walker, root *sitter.Node) { w.csMembers(root, -1) },
+	walk: func(w *walker, root *tsNode) { w.csMembers(root, -1) },
 }
 
 // csMembers indexes a compilation unit, namespace body or type body.
-func (w *walker) csMembers(body *sitter.Node, parent int) {
+func (w *walker) csMembers(body *tsNode, parent int) {
 	kids := w.named(body)
 	for idx, n := range kids {
 		switch n.Type() {
@@ -52,7 +50,7 @@ var csTypeKinds = map[string]string{
 	"enum_declaration":      "enum",
 }
 
-func (w *walker) csMember(n *sitter.Node, parent int) {
+func (w *walker) csMember(n *tsNode, parent int) {
 	switch t := n.Type(); t {
 	case "namespace_declaration":
 		b := n.ChildByFieldName("body")
@@ -112,7 +110,7 @@ func (w *walker) csMember(n *sitter.Node, parent int) {
 			return
 		}
 		vd := w.firstOfType(n, "variable_declaration")
-		var decls []*sitter.Node
+		var decls []*tsNode
 		for _, c := range w.named(vd) {
 			if c.Type() == "variable_declarator" {
 				decls = append(decls, c)
@@ -129,7 +127,7 @@ func (w *walker) csMember(n *sitter.Node, parent int) {
 	}
 }
 
-func (w *walker) csCallable(i int, params *sitter.Node) {
+func (w *walker) csCallable(i int, params *tsNode) {
 	var out []string
 	for _, p := range w.named(params) {
 		if p.Type() != "parameter" {

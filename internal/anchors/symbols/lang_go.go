@@ -1,8 +1,6 @@
 package symbols
 
-import (
-	sitter "github.com/smacker/go-tree-sitter"
-)
+import ()
 
 var goSpec = &langSpec{
 	comments:   newSet("comment"),
@@ -21,7 +19,7 @@ var goSpec = &langSpec{
 // walkGo indexes top-level functions, methods, types (with struct fields and
 // interface methods at any depth), consts and vars. Function bodies are not
 // entered.
-func walkGo(w *walker, root *sitter.Node) {
+func walkGo(w *walker, root *tsNode) {
 	for _, n := range w.named(root) {
 		switch n.Type() {
 		case "ERROR":
@@ -45,15 +43,15 @@ func walkGo(w *walker, root *sitter.Node) {
 	}
 }
 
-func (w *walker) goCallable(i int, n *sitter.Node) {
+func (w *walker) goCallable(i int, n *tsNode) {
 	w.decls[i].callable = true
 	w.decls[i].params = w.goParamTypes(n.ChildByFieldName("parameters"))
 }
 
 // goTypeDecl handles `type X …` and grouped `type ( … )`. The hash is
 // "type" + the spec, so moving a type into or out of a group keeps it.
-func (w *walker) goTypeDecl(n *sitter.Node, parent int) {
-	var specs []*sitter.Node
+func (w *walker) goTypeDecl(n *tsNode, parent int) {
+	var specs []*tsNode
 	for _, c := range w.named(n) {
 		if c.Type() == "type_spec" || c.Type() == "type_alias" {
 			specs = append(specs, c)
@@ -61,7 +59,7 @@ func (w *walker) goTypeDecl(n *sitter.Node, parent int) {
 	}
 	for _, spec := range specs {
 		typ := spec.ChildByFieldName("type")
-		kind, body := "type", (*sitter.Node)(nil)
+		kind, body := "type", (*tsNode)(nil)
 		if spec.Type() == "type_spec" && typ != nil {
 			switch typ.Type() {
 			case "struct_type":
@@ -87,7 +85,7 @@ func (w *walker) goTypeDecl(n *sitter.Node, parent int) {
 
 // goFields indexes struct fields; a field of anonymous struct type is itself
 // a container (`A.B.C`). Embedded fields are named by their type.
-func (w *walker) goFields(list *sitter.Node, parent int) {
+func (w *walker) goFields(list *tsNode, parent int) {
 	for _, f := range w.named(list) {
 		if f.Type() != "field_declaration" {
 			continue
@@ -96,11 +94,11 @@ func (w *walker) goFields(list *sitter.Node, parent int) {
 		typ := f.ChildByFieldName("type")
 		if len(names) == 0 {
 			if id := goTypeName(w, typ); id != nil {
-				names = []*sitter.Node{id}
+				names = []*tsNode{id}
 			}
 		}
 		for _, nm := range names {
-			var body *sitter.Node
+			var body *tsNode
 			if typ != nil && typ.Type() == "struct_type" {
 				body = w.firstOfType(typ, "field_declaration_list")
 			}
@@ -112,7 +110,7 @@ func (w *walker) goFields(list *sitter.Node, parent int) {
 	}
 }
 
-func (w *walker) goInterface(it *sitter.Node, parent int) {
+func (w *walker) goInterface(it *tsNode, parent int) {
 	for _, m := range w.named(it) {
 		if m.Type() != "method_elem" && m.Type() != "method_spec" {
 			continue
@@ -124,12 +122,12 @@ func (w *walker) goInterface(it *sitter.Node, parent int) {
 
 // goValueDecl indexes every name of every spec of a const or var declaration;
 // `_` is not a name.
-func (w *walker) goValueDecl(n *sitter.Node) {
+func (w *walker) goValueDecl(n *tsNode) {
 	kind, specType := "const", "const_spec"
 	if n.Type() == "var_declaration" {
 		kind, specType = "var", "var_spec"
 	}
-	var specs []*sitter.Node
+	var specs []*tsNode
 	for _, c := range w.named(n) {
 		if c.Type() == specType {
 			specs = append(specs, c)
@@ -158,7 +156,7 @@ func (w *walker) goValueDecl(n *sitter.Node) {
 }
 
 // goReceiverType is the receiver's type name without `*` or type parameters.
-func goReceiverType(w *walker, recv *sitter.Node) string {
+func goReceiverType(w *walker, recv *tsNode) string {
 	for _, p := range w.named(recv) {
 		if p.Type() == "parameter_declaration" {
 			if id := goTypeName(w, p.ChildByFieldName("type")); id != nil {
@@ -170,7 +168,7 @@ func goReceiverType(w *walker, recv *sitter.Node) string {
 }
 
 // goTypeName digs the type identifier out of *T, T[K], (T), pkg.T.
-func goTypeName(w *walker, t *sitter.Node) *sitter.Node {
+func goTypeName(w *walker, t *tsNode) *tsNode {
 	for depth := 0; t != nil && depth < 8; depth++ {
 		switch t.Type() {
 		case "type_identifier":
@@ -189,7 +187,7 @@ func goTypeName(w *walker, t *sitter.Node) *sitter.Node {
 }
 
 // goParamTypes lists one type per parameter (`a, b int` → int, int).
-func (w *walker) goParamTypes(list *sitter.Node) []string {
+func (w *walker) goParamTypes(list *tsNode) []string {
 	var out []string
 	for _, p := range w.named(list) {
 		switch p.Type() {

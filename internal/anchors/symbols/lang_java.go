@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 var javaSpec = &langSpec{
@@ -15,7 +13,7 @@ var javaSpec = &langSpec{
 		}
 		return s
 	},
-	walk: func(w *walker, root *sitter.Node) { w.javaMembers(root, -1) },
+	walk: func(w *walker, root *tsNode) { w.javaMembers(root, -1) },
 }
 
 var javaTypeKinds = map[string]string{
@@ -28,7 +26,7 @@ var javaTypeKinds = map[string]string{
 
 // javaMembers indexes the type declarations of a file and the members of a
 // type body, at any depth of nested types.
-func (w *walker) javaMembers(body *sitter.Node, parent int) {
+func (w *walker) javaMembers(body *tsNode, parent int) {
 	for _, n := range w.named(body) {
 		switch t := n.Type(); t {
 		case "class_declaration", "record_declaration", "interface_declaration",
@@ -60,7 +58,7 @@ func (w *walker) javaMembers(body *sitter.Node, parent int) {
 	}
 }
 
-func (w *walker) javaCallable(i int, n *sitter.Node) {
+func (w *walker) javaCallable(i int, n *tsNode) {
 	w.decls[i].callable = true
 	var out []string
 	for _, p := range w.named(n.ChildByFieldName("parameters")) {

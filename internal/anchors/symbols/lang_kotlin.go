@@ -2,20 +2,18 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 var kotlinSpec = &langSpec{
 	comments:   newSet("line_comment", "multiline_comment"),
 	atoms:      newSet("string_literal", "character_literal"),
 	dropLeaves: newSet(";"), // optional terminators
-	walk:       func(w *walker, root *sitter.Node) { w.ktMembers(root, -1) },
+	walk:       func(w *walker, root *tsNode) { w.ktMembers(root, -1) },
 }
 
 // ktMembers indexes a file or a class/object body. The grammar has no field
 // names, so names and receivers are found by position.
-func (w *walker) ktMembers(body *sitter.Node, parent int) {
+func (w *walker) ktMembers(body *tsNode, parent int) {
 	kids := w.named(body)
 	for idx, n := range kids {
 		switch n.Type() {
@@ -84,8 +82,8 @@ func (w *walker) ktMembers(body *sitter.Node, parent int) {
 // ktNameAndReceiver finds the child of type nameType and, when the
 // declaration is an extension (`fun List<Item>.cheapest()`), the receiver
 // type written before the dot.
-func (w *walker) ktNameAndReceiver(n *sitter.Node, nameType string) (name, recv *sitter.Node) {
-	var prevType *sitter.Node
+func (w *walker) ktNameAndReceiver(n *tsNode, nameType string) (name, recv *tsNode) {
+	var prevType *tsNode
 	dot := false
 	for _, k := range w.kids(n) {
 		switch {
@@ -108,7 +106,7 @@ func (w *walker) ktNameAndReceiver(n *sitter.Node, nameType string) (name, recv 
 
 // ktReceiver makes an extension's receiver its container, as Swift's
 // `extension String` is: `fun String.slug()` → String.slug.
-func (w *walker) ktReceiver(i int, recv *sitter.Node) {
+func (w *walker) ktReceiver(i int, recv *tsNode) {
 	if recv != nil {
 		w.decls[i].scope = []string{strings.Join(strings.Fields(w.text(recv)), "")}
 	}
@@ -116,7 +114,7 @@ func (w *walker) ktReceiver(i int, recv *sitter.Node) {
 
 // ktAccessors attaches the getter/setter that follow a property: this grammar
 // makes them siblings, but they are the property's code.
-func (w *walker) ktAccessors(i int, after []*sitter.Node) {
+func (w *walker) ktAccessors(i int, after []*tsNode) {
 	d := &w.decls[i]
 	for _, a := range after {
 		switch a.Type() {
@@ -133,7 +131,7 @@ func (w *walker) ktAccessors(i int, after []*sitter.Node) {
 }
 
 // ktParams lists the parameter types as written.
-func (w *walker) ktParams(list *sitter.Node) []string {
+func (w *walker) ktParams(list *tsNode) []string {
 	var out []string
 	for _, p := range w.named(list) {
 		if p.Type() != "parameter" {

@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"regexp"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 var pySpec = &langSpec{
@@ -22,14 +20,14 @@ var pySpec = &langSpec{
 		}
 		return s
 	},
-	walk: func(w *walker, root *sitter.Node) { w.pyBlock(root, -1, false) },
+	walk: func(w *walker, root *tsNode) { w.pyBlock(root, -1, false) },
 }
 
 var allCaps = regexp.MustCompile(`^_*[A-Z][A-Z0-9_]*$`)
 
 // pyBlock indexes the direct statements of a module or class body. Bodies of
 // if/try/with are not entered: what they bind depends on run time.
-func (w *walker) pyBlock(n *sitter.Node, parent int, inClass bool) {
+func (w *walker) pyBlock(n *tsNode, parent int, inClass bool) {
 	for _, c := range w.named(n) {
 		switch c.Type() {
 		case "function_definition", "class_definition":
@@ -47,7 +45,7 @@ func (w *walker) pyBlock(n *sitter.Node, parent int, inClass bool) {
 	}
 }
 
-func (w *walker) pyDef(span, def *sitter.Node, parent int, inClass bool) {
+func (w *walker) pyDef(span, def *tsNode, parent int, inClass bool) {
 	body := def.ChildByFieldName("body")
 	if def.Type() == "class_definition" {
 		i := w.add("class", span, def.ChildByFieldName("name"), body, parent)
@@ -65,7 +63,7 @@ func (w *walker) pyDef(span, def *sitter.Node, parent int, inClass bool) {
 
 // pyAssignment indexes `x = …`, `x: T = …`, `x: T` and each target of a
 // chain `a = b = …`; tuple targets and attributes are not names.
-func (w *walker) pyAssignment(stmt *sitter.Node, parent int) {
+func (w *walker) pyAssignment(stmt *tsNode, parent int) {
 	named := w.named(stmt)
 	if len(named) != 1 || named[0].Type() != "assignment" {
 		return
@@ -84,7 +82,7 @@ func (w *walker) pyAssignment(stmt *sitter.Node, parent int) {
 }
 
 // pyParams gives a parameter's annotation, or its name when it has none.
-func (w *walker) pyParams(list *sitter.Node) []string {
+func (w *walker) pyParams(list *tsNode) []string {
 	var out []string
 	for _, p := range w.named(list) {
 		if p.Type() == "comment" {

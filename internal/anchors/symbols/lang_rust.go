@@ -1,20 +1,18 @@
 package symbols
 
-import (
-	sitter "github.com/smacker/go-tree-sitter"
-)
+import ()
 
 var rustSpec = &langSpec{
 	comments: newSet("line_comment", "block_comment"),
 	atoms:    newSet("string_literal", "raw_string_literal", "char_literal"),
 	oneTuple: newSet("tuple_expression", "tuple_type", "tuple_pattern"),
-	walk:     func(w *walker, root *sitter.Node) { w.rustItems(root, -1, nil, "") },
+	walk:     func(w *walker, root *tsNode) { w.rustItems(root, -1, nil, "") },
 }
 
 // rustItems indexes the items of a file, module, trait or impl body. scope
 // and ctx carry an impl's type name (`impl T for U` → U) and the kind of
 // body: "" (module), "trait", "impl" or "extern".
-func (w *walker) rustItems(list *sitter.Node, parent int, scope []string, ctx string) {
+func (w *walker) rustItems(list *tsNode, parent int, scope []string, ctx string) {
 	kids := w.named(list)
 	for idx, n := range kids {
 		var i int
@@ -83,7 +81,7 @@ func (w *walker) rustItems(list *sitter.Node, parent int, scope []string, ctx st
 // rustAttrs widens a declaration over the #[attributes] written above it:
 // tree-sitter makes them siblings, but they belong to the item (derive,
 // cfg, test change what it is).
-func (w *walker) rustAttrs(i int, before []*sitter.Node) {
+func (w *walker) rustAttrs(i int, before []*tsNode) {
 	d := &w.decls[i]
 	for k := len(before) - 1; k >= 0; k-- {
 		switch before[k].Type() {
@@ -99,7 +97,7 @@ func (w *walker) rustAttrs(i int, before []*sitter.Node) {
 
 // rustTypeName is the base name of an impl's type: Point<T> → Point,
 // &Square → Square, fmt::Formatter → Formatter.
-func (w *walker) rustTypeName(t *sitter.Node) string {
+func (w *walker) rustTypeName(t *tsNode) string {
 	for depth := 0; t != nil && depth < 8; depth++ {
 		switch t.Type() {
 		case "generic_type", "reference_type", "pointer_type":
@@ -115,7 +113,7 @@ func (w *walker) rustTypeName(t *sitter.Node) string {
 	return ""
 }
 
-func (w *walker) rustParams(list *sitter.Node) []string {
+func (w *walker) rustParams(list *tsNode) []string {
 	var out []string
 	for _, p := range w.named(list) {
 		switch p.Type() {

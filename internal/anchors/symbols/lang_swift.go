@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 var swiftSpec = &langSpec{
@@ -16,12 +14,12 @@ var swiftSpec = &langSpec{
 		}
 		return s
 	},
-	walk: func(w *walker, root *sitter.Node) { w.swiftMembers(root, -1, nil) },
+	walk: func(w *walker, root *tsNode) { w.swiftMembers(root, -1, nil) },
 }
 
 // swiftMembers indexes a file or a type body. scope carries an extension's
 // type name: its members are members of that type.
-func (w *walker) swiftMembers(body *sitter.Node, parent int, scope []string) {
+func (w *walker) swiftMembers(body *tsNode, parent int, scope []string) {
 	inType := parent >= 0 || len(scope) > 0
 	for _, n := range w.named(body) {
 		var i int
@@ -84,7 +82,7 @@ func (w *walker) swiftMembers(body *sitter.Node, parent int, scope []string) {
 
 // swiftLabels names a callable by its argument labels: blend(first:second:),
 // move(_:), stop(). The bare name is what an overload suffix replaces.
-func (w *walker) swiftLabels(i int, n *sitter.Node) {
+func (w *walker) swiftLabels(i int, n *tsNode) {
 	d := &w.decls[i]
 	var labels, types []string
 	for _, p := range w.named(n) {
@@ -109,7 +107,7 @@ func (w *walker) swiftLabels(i int, n *sitter.Node) {
 }
 
 // swiftKeywordName names deinit/subscript after their keyword token.
-func (w *walker) swiftKeywordName(i int, n *sitter.Node, kw string) {
+func (w *walker) swiftKeywordName(i int, n *tsNode, kw string) {
 	d := &w.decls[i]
 	d.name = kw
 	for _, k := range w.kids(n) {
@@ -122,7 +120,7 @@ func (w *walker) swiftKeywordName(i int, n *sitter.Node, kw string) {
 
 // swiftProperty indexes each bound name of `let a = 1, b = 2`; a computed
 // property or its observers are its body.
-func (w *walker) swiftProperty(n *sitter.Node, parent int, scope []string) {
+func (w *walker) swiftProperty(n *tsNode, parent int, scope []string) {
 	body := n.ChildByFieldName("computed_value")
 	if body == nil {
 		body = w.firstOfType(n, "computed_property", "willset_didset_block", "protocol_property_requirements")

@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // One table serves TypeScript, TSX and JavaScript: the grammars share node
@@ -27,20 +25,20 @@ func newTSSpec() *langSpec {
 			}
 			return s
 		},
-		walk: func(w *walker, root *sitter.Node) { w.tsStatements(root, -1) },
+		walk: func(w *walker, root *tsNode) { w.tsStatements(root, -1) },
 	}
 }
 
 var tsSpec, tsxSpec, jsSpec = newTSSpec(), newTSSpec(), newTSSpec()
 
 // tsStatements indexes the declarations of a program or namespace body.
-func (w *walker) tsStatements(n *sitter.Node, parent int) {
+func (w *walker) tsStatements(n *tsNode, parent int) {
 	for _, c := range w.named(n) {
 		w.tsStatement(c, parent)
 	}
 }
 
-func (w *walker) tsStatement(n *sitter.Node, parent int) {
+func (w *walker) tsStatement(n *tsNode, parent int) {
 	switch n.Type() {
 	case "export_statement":
 		// `export` is transparent: adding it must not change the hash.
@@ -66,7 +64,7 @@ func (w *walker) tsStatement(n *sitter.Node, parent int) {
 		i := w.add("interface", n, n.ChildByFieldName("name"), body, parent)
 		w.tsObjectType(body, i)
 	case "type_alias_declaration":
-		var body *sitter.Node
+		var body *tsNode
 		if v := n.ChildByFieldName("value"); v != nil && v.Type() == "object_type" {
 			body = v
 		}
@@ -93,12 +91,12 @@ func (w *walker) tsStatement(n *sitter.Node, parent int) {
 
 // tsVariables indexes each named declarator. The hash is the keyword plus the
 // declarator, so `const a = 1, b = 2` gives two independent hashes.
-func (w *walker) tsVariables(n *sitter.Node, parent int) {
+func (w *walker) tsVariables(n *tsNode, parent int) {
 	keyword := "var"
 	if k := n.ChildByFieldName("kind"); k != nil {
 		keyword = w.text(k)
 	}
-	var decls []*sitter.Node
+	var decls []*tsNode
 	for _, c := range w.named(n) {
 		if c.Type() == "variable_declarator" {
 			decls = append(decls, c)
@@ -114,7 +112,7 @@ func (w *walker) tsVariables(n *sitter.Node, parent int) {
 		if keyword == "const" {
 			kind = "const"
 		}
-		var body *sitter.Node
+		var body *tsNode
 		if v != nil {
 			switch v.Type() {
 			case "arrow_function", "function_expression", "function", "generator_function":
@@ -141,7 +139,7 @@ func (w *walker) tsVariables(n *sitter.Node, parent int) {
 	}
 }
 
-func (w *walker) tsClassBody(body *sitter.Node, parent int) {
+func (w *walker) tsClassBody(body *tsNode, parent int) {
 	for _, m := range w.named(body) {
 		switch m.Type() {
 		case "ERROR":
@@ -158,7 +156,7 @@ func (w *walker) tsClassBody(body *sitter.Node, parent int) {
 			if nm == nil {
 				nm = m.ChildByFieldName("property")
 			}
-			var body *sitter.Node
+			var body *tsNode
 			if v := m.ChildByFieldName("value"); v != nil && (v.Type() == "arrow_function" || v.Type() == "function_expression") {
 				body = v.ChildByFieldName("body")
 			}
@@ -168,7 +166,7 @@ func (w *walker) tsClassBody(body *sitter.Node, parent int) {
 }
 
 // tsObjectType indexes interface and object-type members.
-func (w *walker) tsObjectType(body *sitter.Node, parent int) {
+func (w *walker) tsObjectType(body *tsNode, parent int) {
 	for _, m := range w.named(body) {
 		switch m.Type() {
 		case "method_signature":
@@ -179,7 +177,7 @@ func (w *walker) tsObjectType(body *sitter.Node, parent int) {
 	}
 }
 
-func (w *walker) tsMember(kind string, m, nm, body *sitter.Node, parent int, callable bool) {
+func (w *walker) tsMember(kind string, m, nm, body *tsNode, parent int, callable bool) {
 	name := w.tsName(nm)
 	if name == "" {
 		return // computed names ([Symbol.iterator]) are not identities
@@ -192,7 +190,7 @@ func (w *walker) tsMember(kind string, m, nm, body *sitter.Node, parent int, cal
 }
 
 // tsName is a member's name: identifiers as written, string names unquoted.
-func (w *walker) tsName(nm *sitter.Node) string {
+func (w *walker) tsName(nm *tsNode) string {
 	if nm == nil {
 		return ""
 	}
@@ -205,7 +203,7 @@ func (w *walker) tsName(nm *sitter.Node) string {
 	return ""
 }
 
-func (w *walker) tsCallable(i int, fn *sitter.Node) {
+func (w *walker) tsCallable(i int, fn *tsNode) {
 	w.decls[i].callable = true
 	params := fn.ChildByFieldName("parameters")
 	if params == nil {

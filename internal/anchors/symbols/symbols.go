@@ -73,13 +73,14 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 		return t
 	}
 	defer tree.Close()
-	root := tree.RootNode()
-	toks, errs := collectTokens(spec, symbolsFor(lang), src, root)
+	flat := flatten(tree.RootNode(), symbolsFor(lang), len(src))
+	// One copy of the text: tokens are substrings of it, not one
+	// allocation each.
+	toks, errs := collectTokens(spec, flat, string(src))
 	t.SyntaxErrors = errs
 	w := newWalker(src)
-	defer w.close()
 	if spec.walk != nil {
-		spec.walk(w, root)
+		spec.walk(w, flat.root())
 	}
 	t.Decls = w.finish(toks, off, opt)
 	return t
@@ -102,7 +103,8 @@ func Tokens(lang Language, src []byte) (out []string) {
 		return nil
 	}
 	defer tree.Close()
-	toks, _ := collectTokens(spec, symbolsFor(lang), src, tree.RootNode())
+	flat := flatten(tree.RootNode(), symbolsFor(lang), len(src))
+	toks, _ := collectTokens(spec, flat, string(src))
 	out = make([]string, len(toks))
 	for i, tk := range toks {
 		out[i] = tk.text

@@ -23,7 +23,7 @@ type langSpec struct {
 	ecmascript bool                       // JS/TS: undo prettier's arrow parens, quoted keys, `,` member separators
 	compound   set                        // expressions that get canonical parentheses as operands (see operand)
 	norm       func(typ, s string) string // per-language token normalisation; may be nil
-	walk       func(w *walker, root *sitter.Node)
+	walk       func(w *walker, root *tsNode)
 }
 
 type set map[string]bool
@@ -50,13 +50,16 @@ const errorSymbol = 0xFFFF
 
 // symbolTable maps every symbol of a grammar to its class and type name.
 type symbolTable struct {
-	class []uint8
-	name  []string
+	class   []uint8
+	name    []string
+	fields  []string          // field names by id, see buildFields
+	fieldID map[string]uint16 // and back
 }
 
 func buildSymbols(spec *langSpec, g *sitter.Language) *symbolTable {
 	n := int(g.SymbolCount())
 	st := &symbolTable{class: make([]uint8, n), name: make([]string, n)}
+	st.fields, st.fieldID = buildFields(g)
 	for i := 0; i < n; i++ {
 		sym := sitter.Symbol(i)
 		name := g.SymbolName(sym)
@@ -80,7 +83,7 @@ func buildSymbols(spec *langSpec, g *sitter.Language) *symbolTable {
 // a parent or a previous sibling is linear in the width of the tree, so the
 // walk keeps what it needs on its own stack.
 type frame struct {
-	node    *sitter.Node
+	node    *tsNode
 	typ     string
 	docHost bool // Python: a module, or the block of a def or class
 	seen    bool // a statement (not a comment) has been seen among the children
@@ -92,15 +95,14 @@ type frame struct {
 // collectTokens walks the whole tree once, iteratively (deeply nested input
 // must not exhaust the stack), and returns the hash tokens in source order
 // plus the number of ERROR and MISSING nodes seen.
-func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Node) ([]token, int) {
+func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 	toks := make([]token, 0, len(src)/4)
 	keep := map[int]bool{} // indexes of commas that must survive trailing-comma removal
 	errs := 0
-	cur := sitter.NewTreeCursor(root)
-	defer cur.Close()
+	st := tree.st
 	var stack []frame
+	n := tree.root()
 	for {
-		n := cur.CurrentNode()
 		sym := int(n.Symbol())
 		class, typ := clsPlain, ""
 		if sym < len(st.class) {
@@ -122,18 +124,17 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 			docstring = !parent.seen && class == clsStatement && isLoneString(n)
 			parent.seen = true
 		}
-		// Offsets are read only where needed: every call crosses cgo.
 		switch {
 		case class == clsComment, docstring:
 		case class == clsAtom:
 			if s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src)); s < e {
-				text := string(src[s:e])
+				text := src[s:e]
 				if spec.ecmascript && idx == 0 && parent != nil && parent.typ == "pair" {
 					text = unquoteKey(text) // {'a': 1} is {a: 1}
 				}
 				toks = appendTok(toks, spec, typ, text, s, e)
 			}
-		case cur.GoToFirstChild():
+		case n.first >= 0:
 			host := false
 			if spec.docstrings {
 				host = typ == "module" || typ == "block" && parent != nil &&
@@ -151,6 +152,7 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 				}
 			}
 			stack = append(stack, f)
+			n = n.firstChild()
 			continue
 		default: // a leaf
 			s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
@@ -160,7 +162,7 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 				}
 				break
 			}
-			text := string(src[s:e])
+			text := src[s:e]
 			if typ != "jsx_text" {
 				// Some lexers (JSX) fold the layout before a token into it.
 				text = strings.TrimSpace(text)
@@ -181,15 +183,17 @@ func collectTokens(spec *langSpec, st *symbolTable, src []byte, root *sitter.Nod
 			}
 			toks = appendTok(toks, spec, typ, text, s, e)
 		}
-		for !cur.GoToNextSibling() {
-			if !cur.GoToParent() {
+		for n.next < 0 {
+			if n.parent < 0 {
 				return dropTrailingCommas(toks, keep), errs
 			}
+			n = n.t.at(n.parent)
 			if f := stack[len(stack)-1]; f.closeAt >= 0 {
 				toks = append(toks, token{")", f.closeAt, f.closeAt + 1})
 			}
 			stack = stack[:len(stack)-1]
 		}
+		n = n.nextSibling()
 	}
 }
 
@@ -269,11 +273,11 @@ func dropTrailingCommas(toks []token, keep map[int]bool) []token {
 }
 
 // isLoneString: an expression statement that is only a string literal.
-func isLoneString(n *sitter.Node) bool {
+func isLoneString(n *tsNode) bool {
 	if n.NamedChildCount() != 1 {
 		return false
 	}
-	switch n.NamedChild(0).Type() {
+	switch n.firstNamedChild().Type() {
 	case "string", "concatenated_string":
 		return true
 	}

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
 
@@ -38,68 +36,56 @@ type rawDecl struct {
 type walker struct {
 	src   []byte
 	decls []rawDecl
-	cur   *sitter.TreeCursor
 }
 
 func newWalker(src []byte) *walker { return &walker{src: src} }
 
-func (w *walker) close() {
-	if w.cur != nil {
-		w.cur.Close()
-	}
-}
-
 type kid struct {
-	n     *sitter.Node
+	n     *tsNode
 	field string
 }
 
-// kids lists all children with their field names. A cursor walk is linear;
-// Child(i) in a loop is quadratic on wide nodes.
-func (w *walker) kids(n *sitter.Node) []kid {
+// kids lists all children with their field names.
+func (w *walker) kids(n *tsNode) []kid {
 	if n == nil {
 		return nil
 	}
-	if w.cur == nil {
-		w.cur = sitter.NewTreeCursor(n)
-	} else {
-		w.cur.Reset(n)
-	}
 	var out []kid
-	if !w.cur.GoToFirstChild() {
-		return nil
+	for c := n.firstChild(); c != nil; c = c.nextSibling() {
+		out = append(out, kid{c, c.fieldName()})
 	}
-	for {
-		out = append(out, kid{w.cur.CurrentNode(), w.cur.CurrentFieldName()})
-		if !w.cur.GoToNextSibling() {
-			return out
-		}
-	}
+	return out
 }
 
 // named lists the named children.
-func (w *walker) named(n *sitter.Node) []*sitter.Node {
-	var out []*sitter.Node
-	for _, k := range w.kids(n) {
-		if k.n.IsNamed() {
-			out = append(out, k.n)
+func (w *walker) named(n *tsNode) []*tsNode {
+	if n == nil {
+		return nil
+	}
+	var out []*tsNode
+	for c := n.firstChild(); c != nil; c = c.nextSibling() {
+		if c.IsNamed() {
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
 // field returns all children under a field name (Go's `a, b int` has two).
-func (w *walker) fieldAll(n *sitter.Node, name string) []*sitter.Node {
-	var out []*sitter.Node
-	for _, k := range w.kids(n) {
-		if k.field == name {
-			out = append(out, k.n)
+func (w *walker) fieldAll(n *tsNode, name string) []*tsNode {
+	if n == nil {
+		return nil
+	}
+	var out []*tsNode
+	for c := n.firstChild(); c != nil; c = c.nextSibling() {
+		if c.fieldName() == name {
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func (w *walker) text(n *sitter.Node) string {
+func (w *walker) text(n *tsNode) string {
 	if n == nil {
 		return ""
 	}
@@ -108,7 +94,7 @@ func (w *walker) text(n *sitter.Node) string {
 }
 
 // firstOfType returns the first named child of one of the given types.
-func (w *walker) firstOfType(n *sitter.Node, types ...string) *sitter.Node {
+func (w *walker) firstOfType(n *tsNode, types ...string) *tsNode {
 	for _, c := range w.named(n) {
 		for _, t := range types {
 			if c.Type() == t {
@@ -121,7 +107,7 @@ func (w *walker) firstOfType(n *sitter.Node, types ...string) *sitter.Node {
 
 // add appends a declaration spanning node, named by nameNode, with an optional
 // body; it returns the index for parent links and later adjustments.
-func (w *walker) add(kind string, node, nameNode, body *sitter.Node, parent int) int {
+func (w *walker) add(kind string, node, nameNode, body *tsNode, parent int) int {
 	d := rawDecl{kind: kind, parent: parent, bodyStart: -1}
 	d.spanStart, d.spanEnd = int(node.StartByte()), int(node.EndByte())
 	d.hashStart, d.hashEnd = d.spanStart, d.spanEnd

@@ -140,3 +140,9 @@ func readBlob(f *object.File) ([]byte, error) {
 	defer rd.Close()
 	return io.ReadAll(rd)
 }
+
+// ExcludeFile is the path of .git/info/exclude, which Open reads with the
+// .gitignore files (a watcher of ignore rules stats it).
+func (g *Repo) ExcludeFile() string {
+	return filepath.Join(g.top, ".git", "info", "exclude")
+}

@@ -26,11 +26,6 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
-// MaxClaimFileBytes is the largest file a sibling read hands to the claims
-// engine (SPEC §8: files over 1 MB are skipped). A larger file stays a
-// member of every file set and never matches, like a binary file.
-const MaxClaimFileBytes = 1_000_000
-
 // Siblings implements workspace.Siblings: the repositories a brain's
 // `.multivac/config.yml` declares, read through go-git.
 //
@@ -251,8 +246,10 @@ func (r *refRepo) Read(p string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
+	// Any size: a leg must see a forbidden pattern in a big file too; the
+	// run's byte budget (claims.Sizer) bounds what is read.
 	obj, err := r.blobs.EncodedObject(plumbing.BlobObject, h)
-	if err != nil || obj.Size() > MaxClaimFileBytes {
+	if err != nil {
 		return nil, false
 	}
 	rd, err := obj.Reader()
@@ -260,11 +257,24 @@ func (r *refRepo) Read(p string) ([]byte, bool) {
 		return nil, false
 	}
 	defer rd.Close()
-	b, err := io.ReadAll(io.LimitReader(rd, MaxClaimFileBytes+1))
-	if err != nil || len(b) > MaxClaimFileBytes {
+	b, err := io.ReadAll(rd)
+	if err != nil {
 		return nil, false
 	}
 	return b, true
+}
+
+// Size is the blob's size, read from its header.
+func (r *refRepo) Size(p string) (int64, bool) {
+	h, ok := r.listing.blobs[p]
+	if !ok {
+		return 0, false
+	}
+	obj, err := r.blobs.EncodedObject(plumbing.BlobObject, h)
+	if err != nil {
+		return 0, false
+	}
+	return obj.Size(), true
 }
 
 // lastFetch is the age of FETCH_HEAD ("" when this clone never fetched).
@@ -413,27 +423,49 @@ func (w *worktreeRepo) Facts() claims.ReadFacts {
 	return w.facts
 }
 
-// Read returns a tracked file from the work tree; a path that resolves
-// outside the declared directory (a symlinked parent), a non-regular file
-// or one over the size limit is unreadable.
+// Read returns a tracked file from the work tree, of any size (the run's
+// byte budget bounds it); a path that resolves outside the declared
+// directory (a symlinked parent) or a non-regular file is unreadable.
 func (w *worktreeRepo) Read(p string) ([]byte, bool) {
-	if !validPath(p) {
-		return nil, false
-	}
-	full := filepath.Join(w.dir, filepath.FromSlash(p))
-	real, err := filepath.EvalSymlinks(full)
-	if err != nil || !within(w.dir, real) {
-		return nil, false
-	}
-	st, err := os.Stat(real)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxClaimFileBytes {
+	real, ok := w.resolve(p)
+	if !ok {
 		return nil, false
 	}
 	b, err := os.ReadFile(real)
-	if err != nil || len(b) > MaxClaimFileBytes {
+	if err != nil {
 		return nil, false
 	}
 	return b, true
+}
+
+// Size is a tracked file's size on disk.
+func (w *worktreeRepo) Size(p string) (int64, bool) {
+	real, ok := w.resolve(p)
+	if !ok {
+		return 0, false
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return 0, false
+	}
+	return st.Size(), true
+}
+
+// resolve is a tracked path's real path, when it is a regular file inside
+// the declared directory.
+func (w *worktreeRepo) resolve(p string) (string, bool) {
+	if !validPath(p) {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(w.dir, filepath.FromSlash(p)))
+	if err != nil || !within(w.dir, real) {
+		return "", false
+	}
+	st, err := os.Stat(real)
+	if err != nil || !st.Mode().IsRegular() {
+		return "", false
+	}
+	return real, true
 }
 
 func within(root, p string) bool {

@@ -130,7 +130,8 @@ func TestSubdirectoryEntry(t *testing.T) {
 
 // Work-tree reads never leave the checkout: a tracked path whose parent
 // directory became a symlink to elsewhere is unreadable, and so are paths
-// with dot segments. Files over 1 MB are unreadable members.
+// with dot segments. Files of any size are read (the run's byte budget
+// bounds them) and their size is known before reading.
 func TestWorktreePathsStayInside(t *testing.T) {
 	root := t.TempDir()
 	outside := filepath.Join(root, "outside")
@@ -142,7 +143,7 @@ func TestWorktreePathsStayInside(t *testing.T) {
 	os.RemoveAll(filepath.Join(api.Dir, "dir"))
 	api.Symlink("../outside", "dir")
 	r := open(t, root, claims.RepoEntry{Key: "api", Path: "api"}, "origin/main", false)
-	for _, p := range []string{"dir/secret.ts", "../outside/secret.ts", "./big.js", "big.js", "/etc/passwd"} {
+	for _, p := range []string{"dir/secret.ts", "../outside/secret.ts", "./big.js", "/etc/passwd"} {
 		if b, ok := r.Read(p); ok {
 			t.Errorf("Read(%q) = %q, want unreadable", p, b)
 		}
@@ -150,13 +151,22 @@ func TestWorktreePathsStayInside(t *testing.T) {
 	if got := strings.Join(r.Files(), ","); got != "big.js,dir/secret.ts" {
 		t.Errorf("files = %s (both stay members)", got)
 	}
+	if b, ok := r.Read("big.js"); !ok || len(b) != 1_000_001 {
+		t.Errorf("work-tree big.js: %d bytes, ok=%v; want all of it", len(b), ok)
+	}
+	if n, ok := r.(claims.Sizer).Size("big.js"); !ok || n != 1_000_001 {
+		t.Errorf("work-tree size %d %v", n, ok)
+	}
 	api.Publish()
 	ref := open(t, root, claims.RepoEntry{Key: "api", Path: "api"}, "origin/main", false)
 	if got := read(t, ref, "dir/secret.ts"); got != "mine\n" {
 		t.Errorf("ref read = %q, want the blob", got)
 	}
-	if _, ok := ref.Read("big.js"); ok {
-		t.Error("a blob over 1 MB must be skipped")
+	if b, ok := ref.Read("big.js"); !ok || len(b) != 1_000_001 {
+		t.Errorf("blob big.js: %d bytes, ok=%v; want all of it", len(b), ok)
+	}
+	if n, ok := ref.(claims.Sizer).Size("big.js"); !ok || n != 1_000_001 {
+		t.Errorf("blob size %d %v", n, ok)
 	}
 }
 

@@ -1,15 +1,20 @@
 -- clew.nvim: starts `clew-lsp serve` for Markdown docs and the code they
--- describe. Works on Neovim 0.7 (vim.lsp.start_client + buf_attach_client)
--- and newer (vim.lsp.start). On 0.11+ you may instead use the bundled
--- lsp/clew.lua with vim.lsp.enable('clew').
+-- describe, keeps the code lenses fresh, and shows what the server's
+-- commands answer (:ClewContext, :ClewVerify, :ClewExplain, :ClewConfirm).
+--
+-- Neovim 0.11+: the bundled lsp/clew.lua and vim.lsp.enable('clew') (setup()
+-- does exactly that, with your options). Neovim 0.7–0.10: setup() starts the
+-- client itself from a FileType autocmd.
 --
 --   require('clew').setup({
 --     cmd = { 'clew-lsp', 'serve' },
---     settings = { anchors = { blocking = { 'stale', 'lost' } } }, -- SPEC §7 keys
+--     settings = { anchors = { blocking = { 'stale', 'lost' } } }, -- .clew.yml keys
 --   })
 local M = {}
 
-local uv = vim.uv or vim.loop
+local root = require('clew.root')
+local lens = require('clew.lens')
+local ui = require('clew.ui')
 
 local function has(v)
   return vim.fn.has('nvim-' .. v) == 1
@@ -17,20 +22,18 @@ end
 
 M.defaults = {
   cmd = { 'clew-lsp', 'serve' },
-  -- Markdown docs plus every language clew indexes (SPEC §2.2).
+  -- Markdown docs plus every language clew has declaration tables for.
   filetypes = {
     'markdown', 'markdown.mdx', 'mdx',
     'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
     'python', 'rust', 'java', 'kotlin', 'swift', 'c', 'cpp', 'cs',
   },
-  -- The workspace root is the nearest directory holding one of these.
-  root_markers = { '.clew.yml', '.multivac', '.git' },
-  -- Only start where the project opted in: a .clew.yml or .multivac/ at or
-  -- above the file. Set to false to start in every git repository.
+  -- Start only in projects that use clew: a .clew.yml or .multivac/ above
+  -- the file, an @code/@anchor comment in the buffer, or one in the
+  -- project's Markdown. false: start in every git repository.
   require_config = true,
-  config_markers = { '.clew.yml', '.multivac' },
-  -- The "clew" settings section (SPEC §7 keys), sent as initializationOptions
-  -- and answered to workspace/configuration.
+  -- The "clew" settings section (the .clew.yml keys, see docs/config.md),
+  -- sent as initializationOptions and answered to workspace/configuration.
   settings = {},
   on_attach = nil,
   capabilities = nil,
@@ -38,111 +41,116 @@ M.defaults = {
 
 M.config = vim.deepcopy(M.defaults)
 
--- Per-root client ids, for Neovim 0.7 where nothing reuses clients for us.
+-- Per-root client ids, for Neovim before 0.8 where nothing reuses clients.
 local clients = {}
 
--- State the server reports through $/clew/diagnosed, per client id.
+-- What the server reported, per client id: the snapshot of the last
+-- $/clew/diagnosed, and the last clew/status.
 M.diagnosed = {}
-
-local function exists(path)
-  return uv.fs_stat(path) ~= nil
-end
-
--- find_up returns the nearest directory at or above dir holding one of names.
-local function find_up(dir, names)
-  while dir and dir ~= '' do
-    for _, name in ipairs(names) do
-      if exists(dir .. '/' .. name) then
-        return dir
-      end
-    end
-    local parent = vim.fn.fnamemodify(dir, ':h')
-    if parent == dir then
-      return nil
-    end
-    dir = parent
-  end
-  return nil
-end
-
--- has_anchor reports whether a buffer holds an @code or @anchor comment: a
--- doc that writes anchors opts its project in even without a config file.
-local function has_anchor(bufnr)
-  local n = math.min(vim.api.nvim_buf_line_count(bufnr), 5000)
-  for _, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, n, false)) do
-    if line:find('<!%-%-%s*@code[%s%-]') or line:find('<!%-%-%s*@anchor[%s%-]') then
-      return true
-    end
-  end
-  return false
-end
+M.status = {}
 
 function M.root_for(bufnr)
-  local name = vim.api.nvim_buf_get_name(bufnr)
-  if name == '' or name:match('^%a[%w+.-]*://') then
-    return nil -- unnamed buffers and non-file URIs are not workspace files
+  return root.root_for(bufnr, M.config.require_config)
+end
+
+-- request sends a request through a client (method or field call).
+local function request(client, method, params, handler, bufnr)
+  if has('0.11') then
+    return client:request(method, params, handler, bufnr)
   end
-  local dir = vim.fn.fnamemodify(name, ':p:h')
-  if M.config.require_config and not find_up(dir, M.config.config_markers) and not has_anchor(bufnr) then
-    return nil
-  end
-  return find_up(dir, M.config.root_markers)
+  return client.request(method, params, handler, bufnr)
 end
 
 local function handlers()
   return {
-    -- Counts finished diagnosis passes so scripts can wait instead of sleeping.
+    -- A finished diagnosis pass: scripts wait on it, and the lenses of the
+    -- visible buffers are refreshed (the pass may have changed them).
     ['$/clew/diagnosed'] = function(_, result, ctx)
       M.diagnosed[ctx.client_id] = result and result.snapshot or 0
+      lens.refresh_visible(ctx.client_id)
       pcall(vim.api.nvim_exec_autocmds, 'User', { pattern = 'ClewDiagnosed', modeline = false })
+    end,
+    ['clew/status'] = function(_, result, ctx)
+      M.status[ctx.client_id] = result
+      pcall(vim.api.nvim_exec_autocmds, 'User', { pattern = 'ClewStatus', modeline = false })
     end,
   }
 end
 
-function M.client_config(root)
+local function on_attach(client, bufnr)
+  if not has('0.8') then
+    lens.attach(client, bufnr) -- later versions: the LspAttach autocmd below
+  end
+  if M.config.on_attach then
+    M.config.on_attach(client, bufnr)
+  end
+end
+
+-- lsp_config is the configuration vim.lsp.enable('clew') uses (lsp/clew.lua
+-- returns it): the root comes from root_for, so code buffers of a project
+-- whose docs hold anchors attach too.
+function M.lsp_config()
   return {
-    name = 'clew',
     cmd = M.config.cmd,
-    root_dir = root,
-    workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
+    filetypes = M.config.filetypes,
+    root_dir = function(bufnr, on_dir)
+      local r = M.root_for(bufnr)
+      if r then
+        on_dir(r)
+      end
+    end,
     init_options = M.config.settings,
     settings = { clew = M.config.settings },
     handlers = handlers(),
-    on_attach = M.config.on_attach,
+    on_attach = on_attach,
+    capabilities = M.config.capabilities,
+  }
+end
+
+function M.client_config(r)
+  return {
+    name = 'clew',
+    cmd = M.config.cmd,
+    root_dir = r,
+    workspace_folders = { { uri = vim.uri_from_fname(r), name = vim.fn.fnamemodify(r, ':t') } },
+    init_options = M.config.settings,
+    settings = { clew = M.config.settings },
+    handlers = handlers(),
+    on_attach = on_attach,
     capabilities = M.config.capabilities,
     on_exit = function()
-      clients[root] = nil
+      clients[r] = nil
     end,
   }
 end
 
 -- start attaches the buffer to the clew client of its root, starting one if
--- needed. It returns the client id, or nil when the buffer is not in a clew
--- workspace.
+-- needed (Neovim before 0.11; later versions go through vim.lsp.enable). It
+-- returns the client id, or nil when the buffer is not in a clew workspace.
 function M.start(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local root = M.root_for(bufnr)
-  if not root then
+  local r = M.root_for(bufnr)
+  if not r then
     return nil
   end
-  local cfg = M.client_config(root)
+  local cfg = M.client_config(r)
   if has('0.8') then
     return vim.lsp.start(cfg, { bufnr = bufnr })
   end
-  local id = clients[root]
+  local id = clients[r]
   if not id or not vim.lsp.get_client_by_id(id) then
     id = vim.lsp.start_client(cfg)
     if not id then
-      vim.notify('clew: could not start ' .. table.concat(cfg.cmd, ' '), vim.log.levels.ERROR)
+      ui.notify('could not start ' .. table.concat(cfg.cmd, ' '), vim.log.levels.ERROR)
       return nil
     end
-    clients[root] = id
+    clients[r] = id
   end
   vim.lsp.buf_attach_client(bufnr, id)
   return id
 end
 
-local function get_clients(bufnr)
+function M.get_clients(bufnr)
   local all = (vim.lsp.get_clients or vim.lsp.get_active_clients)(bufnr and { bufnr = bufnr } or nil)
   local out = {}
   for _, c in ipairs(all) do
@@ -152,10 +160,9 @@ local function get_clients(bufnr)
   end
   return out
 end
-M.get_clients = get_clients
 
 function M.stop()
-  for _, c in ipairs(get_clients()) do
+  for _, c in ipairs(M.get_clients()) do
     if has('0.11') then
       c:stop()
     else
@@ -163,34 +170,100 @@ function M.stop()
     end
   end
   clients = {}
+  root.forget()
 end
 
--- execute runs a server command (workspace/executeCommand) such as
--- clew.verifyWorkspace; the server lists the ones it supports.
-function M.execute(command, arguments)
+-- position is the cursor as LSP wants it (UTF-16 columns).
+function M.position()
+  local ok, p = pcall(vim.lsp.util.make_position_params, 0, 'utf-16')
+  if ok then
+    return { textDocument = p.textDocument, position = p.position }
+  end
+  local pos = vim.api.nvim_win_get_cursor(0)
+  return { textDocument = { uri = vim.uri_from_bufnr(0) }, position = { line = pos[1] - 1, character = pos[2] } }
+end
+
+-- execute runs a server command (workspace/executeCommand) for the current
+-- buffer and hands the answer to on_result(result, client). Errors are said
+-- in one line.
+function M.execute(command, arguments, on_result)
   local bufnr = vim.api.nvim_get_current_buf()
-  local c = get_clients(bufnr)[1]
+  local c = M.get_clients(bufnr)[1]
   if not c then
-    vim.notify('clew: no clew server attached to this buffer', vim.log.levels.WARN)
+    ui.notify('no clew server for this buffer (see :checkhealth clew)', vim.log.levels.WARN)
     return
   end
-  local params = { command = command, arguments = arguments }
-  c.request('workspace/executeCommand', params, function(err, result)
+  request(c, 'workspace/executeCommand', { command = command, arguments = arguments }, function(err, result)
     if err then
-      vim.notify('clew: ' .. command .. ': ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
-    elseif command == 'clew.showAnchors' then
-      M.show_locations(result, 'clew: anchors')
-    elseif result ~= nil then
-      vim.notify(vim.inspect(result), vim.log.levels.INFO)
+      ui.notify(command .. ': ' .. tostring(err.message or err), vim.log.levels.ERROR)
+    elseif on_result then
+      on_result(result, c)
     end
   end, bufnr)
+end
+
+-- context opens the dev context of the cursor as a Markdown split.
+function M.context()
+  M.execute('clew.compileContextMarkdown', { M.position() }, ui.context)
+end
+
+-- verify fills the quickfix list with what needs attention.
+function M.verify()
+  M.execute('clew.verifyWorkspace', {}, ui.verify)
+end
+
+-- explain picks an entry of the cursor's context (or one it left out) and
+-- says why it stands where it does.
+function M.explain()
+  local at = M.position()
+  M.execute('clew.compileContext', { at }, function(compiled)
+    local entries = ui.entries(compiled or {})
+    if #entries == 0 then
+      ui.notify('the context is empty')
+      return
+    end
+    vim.ui.select(entries, {
+      prompt = 'clew: explain which entry?',
+      format_item = function(e)
+        return e.label
+      end,
+    }, function(choice)
+      if not choice then
+        return
+      end
+      M.execute('clew.explainContext', { vim.tbl_extend('force', at, { uri = choice.uri }) }, function(e)
+        ui.notify(ui.explanation(e))
+      end)
+    end)
+  end)
+end
+
+-- confirm pins or confirms the anchor under the cursor.
+function M.confirm()
+  M.execute('clew.confirm', { M.position() }, function(r)
+    ui.notify(ui.confirmed(r))
+  end)
+end
+
+-- status_line is the health of the current buffer's workspace for a
+-- statusline: "clew: 2 anchors: 1 fresh · 1 stale", "" without a client.
+function M.status_line()
+  local c = M.get_clients(vim.api.nvim_get_current_buf())[1]
+  local s = c and M.status[c.id]
+  if not s then
+    return c and 'clew: starting' or ''
+  end
+  if s.state ~= 'ready' then
+    return 'clew: ' .. s.state .. (s.message ~= '' and (' — ' .. s.message) or '')
+  end
+  return 'clew: ' .. s.message
 end
 
 -- show_locations puts the locations a server command returned (the code
 -- lens "2 docs · 1 stale" answers with the passages) in the quickfix list.
 function M.show_locations(result, title)
   if type(result) ~= 'table' or vim.tbl_isempty(result) then
-    vim.notify('clew: nothing to show', vim.log.levels.INFO)
+    ui.notify('nothing to show')
     return
   end
   local ok, items = pcall(vim.lsp.util.locations_to_items, result, 'utf-16')
@@ -208,22 +281,41 @@ local function show_anchors(command, ctx)
   if not c then
     return
   end
-  c.request('workspace/executeCommand', { command = command.command, arguments = command.arguments },
+  request(c, 'workspace/executeCommand', { command = command.command, arguments = command.arguments },
     function(err, result)
       if err then
-        vim.notify('clew: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+        ui.notify(tostring(err.message or err), vim.log.levels.ERROR)
       else
         M.show_locations(result, 'clew: anchors')
       end
     end, ctx.bufnr)
 end
 
-local group
+-- Loading the module is enough for a client started by vim.lsp.enable:
+-- the lens command and automatic lenses do not depend on setup().
+vim.lsp.commands['clew.showAnchors'] = show_anchors
+if has('0.8') then
+  vim.api.nvim_create_autocmd('LspAttach', {
+    group = vim.api.nvim_create_augroup('clew_attach', { clear = true }),
+    callback = function(args)
+      local c = vim.lsp.get_client_by_id(args.data and args.data.client_id or -1)
+      if c and c.name == 'clew' then
+        lens.attach(c, args.buf)
+      end
+    end,
+  })
+end
 
 function M.setup(opts)
-  vim.lsp.commands['clew.showAnchors'] = show_anchors
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
-  group = vim.api.nvim_create_augroup('clew', { clear = true })
+  M.did_setup = true
+  if has('0.11') and vim.lsp.enable then
+    -- lsp/clew.lua gives the defaults; these options win over them.
+    vim.lsp.config('clew', M.lsp_config())
+    vim.lsp.enable('clew')
+    return
+  end
+  local group = vim.api.nvim_create_augroup('clew', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,
     pattern = M.config.filetypes,
@@ -231,7 +323,6 @@ function M.setup(opts)
       M.start(args.buf)
     end,
   })
-  M.did_setup = true
   -- Buffers already open when setup runs.
   for _, b in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, vim.bo[b].filetype) then

@@ -1,0 +1,373 @@
+package contextmap
+
+import (
+	"context"
+	"path"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"weak"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+)
+
+// ctxBase is everything the context compiler derives from one snapshot
+// independently of the request: every file's bytes and blob id (the
+// fingerprint and the working-tree state), the lexical index that
+// prefilters the declaration search, the docs, the anchors' verdicts of a
+// Check, Go modules, claims and the git context. It is built once per
+// snapshot, on the first request, and shared by every request after it.
+//
+// It must not point back at its Snapshot: the cache below holds bases by
+// weak pointer to their snapshot and drops them when the snapshot goes.
+type ctxBase struct {
+	once sync.Once
+	err  error
+
+	files  []cxFile
+	byPath map[string]int
+	hashes []devcontext.FileHash
+	git    devcontext.Git
+	gitLog workspace.GitLog  // nil when the Git adapter has no history
+	head   map[string]string // HEAD's blob ids; nil without GitLog or HEAD
+	lex    *cxLex
+	docs   []*cxDoc
+	docAt  map[string]*cxDoc
+	// anchors are the Check's verdicts, in doc and line order.
+	anchors []workspace.AnchorReport
+	// anchorFiles are the code files the anchors hint at or resolve to;
+	// their declarations are always in the world, so a passage's edge
+	// lands on a node.
+	anchorFiles []string
+	modules     []cxModule
+	claims      []Claim
+	diags       []devcontext.Diagnostic
+
+	mu      sync.Mutex
+	worlds  map[string]*cxWorld
+	order   []string // world keys, oldest first
+	commits map[string][]workspace.GitCommit
+}
+
+// cxFile is one file of the snapshot.
+type cxFile struct {
+	path    string
+	dir     string
+	size    int
+	st      anchors.FileStatus
+	blob    string // git blob id of the content this snapshot sees
+	overlay bool
+	doc     bool
+	lang    symbols.Language
+	code    bool // has a grammar (and it is not disabled)
+	test    bool // a test file by name convention
+}
+
+// cxModule is a go.mod: the directory it governs and its module path.
+type cxModule struct {
+	dir, path string
+}
+
+// ctxBases holds each snapshot's base by weak pointer. The per-workspace
+// memo (the lexical scan of a file by blob id) lives in the snapshot's
+// LoadMemo, shared by the snapshots of one Load, so a new snapshot
+// re-scans only the files that changed.
+var ctxBases sync.Map // weak.Pointer[Snapshot] → *ctxBase
+
+// contextBase returns the snapshot's base, building it on first use.
+func contextBase(ctx context.Context, s *workspace.Snapshot) (*ctxBase, error) {
+	key := weak.Make(s)
+	v, loaded := ctxBases.LoadOrStore(key, &ctxBase{})
+	if !loaded {
+		runtime.AddCleanup(s, func(k weak.Pointer[workspace.Snapshot]) { ctxBases.Delete(k) }, key)
+	}
+	b := v.(*ctxBase)
+	b.once.Do(func() { b.err = b.build(ctx, s) })
+	if b.err != nil {
+		// A cancelled build is not the snapshot's answer: forget it so the
+		// next request builds again.
+		ctxBases.CompareAndDelete(key, b)
+		return nil, b.err
+	}
+	return b, nil
+}
+
+func contextMemo(s *workspace.Snapshot) *cxMemo {
+	return s.LoadMemo(cxMemoKey{}, func() any { return &cxMemo{lex: map[string]*cxLexFile{}} }).(*cxMemo)
+}
+
+// cxMemoKey names the context's memo among the snapshot's per-load memos.
+type cxMemoKey struct{}
+
+func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
+	// The Check (anchor states, claims) parses the anchored files while the
+	// workspace is read and scanned: one is CPU, the other system calls.
+	type checked struct {
+		rep *workspace.Report
+		err error
+	}
+	checkDone := make(chan checked, 1)
+	go func() {
+		rep, err := s.Check(ctx, workspace.CheckOptions{})
+		checkDone <- checked{rep, err}
+	}()
+	paths := s.Files()
+	b.files = make([]cxFile, len(paths))
+	b.byPath = make(map[string]int, len(paths))
+	s.Preload(paths)
+	if err := ctx.Err(); err != nil {
+		<-checkDone
+		return err
+	}
+	memo := contextMemo(s)
+	lexed := make([]*cxLexFile, len(paths))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workspace.ReadWorkers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				b.files[i], lexed[i] = readCtxFile(s, memo, paths[i])
+			}
+		}()
+	}
+	for i, p := range paths {
+		if i%256 == 0 && ctx.Err() != nil {
+			break
+		}
+		b.byPath[p] = i
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		<-checkDone
+		return err
+	}
+	b.lex = newCxLex(lexed)
+
+	b.hashes = make([]devcontext.FileHash, len(b.files))
+	for i, f := range b.files {
+		b.hashes[i] = devcontext.FileHash{Path: f.path, Hash: f.blob, Overlay: f.overlay}
+	}
+	b.buildGit(s)
+	b.modules = findModules(s, b.files)
+
+	for _, f := range b.files {
+		if f.doc && f.st == anchors.FileOK {
+			text, _ := s.ReadFile(f.path)
+			d := parseCxDoc(f.path, text)
+			b.docs = append(b.docs, d)
+		}
+	}
+	b.docAt = map[string]*cxDoc{}
+	for _, d := range b.docs {
+		b.docAt[d.path] = d
+	}
+
+	done := <-checkDone
+	if done.err != nil {
+		return done.err
+	}
+	rep := done.rep
+	b.anchors = rep.Anchors
+	seen := map[string]bool{}
+	for _, a := range rep.Anchors {
+		for _, p := range []string{a.Path, foundPath(a)} {
+			if i, ok := b.byPath[p]; ok && b.files[i].code && !seen[p] {
+				seen[p] = true
+				b.anchorFiles = append(b.anchorFiles, p)
+			}
+		}
+	}
+	sort.Strings(b.anchorFiles)
+
+	if contextClaims != nil {
+		cs, err := contextClaims(ctx, s, rep)
+		if err != nil {
+			return err
+		}
+		b.claims = cs
+	} else {
+		b.claims = claimsFromReport(s, rep)
+	}
+	return nil
+}
+
+func foundPath(a workspace.AnchorReport) string {
+	if a.Found != nil {
+		return a.Found.Path
+	}
+	return ""
+}
+
+func readCtxFile(s *workspace.Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile) {
+	f := cxFile{path: p, dir: path.Dir(p), doc: s.IsDoc(p)}
+	_, f.overlay = s.Overlay(p)
+	data, st := s.ReadFile(p)
+	f.st, f.size = st, len(data)
+	switch {
+	case st == anchors.FileMissing:
+		f.blob = "missing"
+	case data == nil && st != anchors.FileOK:
+		f.blob = "unread:" + strconv.Itoa(int(st))
+	default:
+		f.blob = gitBlobID(data)
+	}
+	if f.doc {
+		return f, nil
+	}
+	f.lang, f.code = s.Language(p)
+	f.code = f.code && st == anchors.FileOK
+	f.test = isTestFile(p)
+	if !f.code {
+		return f, nil
+	}
+	return f, memo.lexFile(f.blob, f.lang, data)
+}
+
+// buildGit asks git for HEAD and, when the adapter keeps history, HEAD's
+// blob ids: the working tree is dirty when any file's content differs from
+// HEAD, is not in HEAD, or HEAD holds a file the workspace no longer has.
+func (b *ctxBase) buildGit(s *workspace.Snapshot) {
+	info := s.Git()
+	g := s.GitAdapter()
+	if g != nil {
+		b.gitLog, _ = g.(workspace.GitLog)
+	}
+	dirty := ""
+	if b.gitLog != nil && info.IsRepo {
+		b.head = b.gitLog.HeadFiles()
+		dirty = "clean"
+		for _, f := range b.files {
+			if f.st == anchors.FileTooLarge {
+				continue // not read, so not compared
+			}
+			if h, ok := b.head[f.path]; !ok || h != f.blob {
+				dirty = "dirty"
+				break
+			}
+		}
+		for p := range b.head {
+			if _, ok := b.byPath[p]; !ok {
+				dirty = "dirty"
+				break
+			}
+		}
+	}
+	b.git = gitOf(info, g != nil, b.gitLog != nil, dirty)
+}
+
+// changed reports whether p's content differs from HEAD (or git cannot
+// tell, which is reported as unchanged).
+func (b *ctxBase) changed(p string) bool {
+	if b.gitLog == nil || b.head == nil && b.git.Head != "" {
+		return false
+	}
+	i, ok := b.byPath[p]
+	if !ok {
+		return false
+	}
+	f := b.files[i]
+	if f.st == anchors.FileTooLarge || f.st == anchors.FileMissing {
+		return false
+	}
+	h, inHead := b.head[p]
+	return !inHead || h != f.blob
+}
+
+// history returns the commits that changed p, newest first (memoised).
+func (b *ctxBase) history(p string) []workspace.GitCommit {
+	if b.gitLog == nil {
+		return nil
+	}
+	b.mu.Lock()
+	if vs, ok := b.commits[p]; ok {
+		b.mu.Unlock()
+		return vs
+	}
+	b.mu.Unlock()
+	vs := b.gitLog.Commits(p, historyVersions)
+	b.mu.Lock()
+	if b.commits == nil {
+		b.commits = map[string][]workspace.GitCommit{}
+	}
+	b.commits[p] = vs
+	b.mu.Unlock()
+	return vs
+}
+
+// historyVersions is how many versions of a file are read to find the
+// newest commits that changed one declaration in it.
+const historyVersions = 20
+
+func (b *ctxBase) file(p string) (cxFile, bool) {
+	i, ok := b.byPath[p]
+	if !ok {
+		return cxFile{}, false
+	}
+	return b.files[i], true
+}
+
+// findModules reads every go.mod's module line.
+func findModules(s *workspace.Snapshot, files []cxFile) []cxModule {
+	var out []cxModule
+	for _, f := range files {
+		if path.Base(f.path) != "go.mod" || f.st != anchors.FileOK {
+			continue
+		}
+		data, _ := s.ReadFile(f.path)
+		for _, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+				mod := strings.Trim(strings.TrimSpace(rest), `"`)
+				if mod != "" {
+					out = append(out, cxModule{dir: f.dir, path: mod})
+				}
+				break
+			}
+		}
+	}
+	// Deepest first, so the nearest go.mod wins.
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i].dir) != len(out[j].dir) {
+			return len(out[i].dir) > len(out[j].dir)
+		}
+		return out[i].dir < out[j].dir
+	})
+	return out
+}
+
+// importPath is a symbol's namespace in its URI: for Go the package import
+// path (module path plus the directory below go.mod, else the directory),
+// for other languages the file path without its extension (their module).
+func (b *ctxBase) importPath(p string, lang symbols.Language) string {
+	if lang != symbols.Go {
+		return strings.TrimSuffix(p, path.Ext(p))
+	}
+	dir := path.Dir(p)
+	for _, m := range b.modules {
+		if m.dir == "." {
+			if dir == "." {
+				return m.path
+			}
+			return m.path + "/" + dir
+		}
+		if dir == m.dir {
+			return m.path
+		}
+		if rest, ok := strings.CutPrefix(dir, m.dir+"/"); ok {
+			return m.path + "/" + rest
+		}
+	}
+	if dir == "." {
+		return ""
+	}
+	return dir
+}

@@ -1,0 +1,15 @@
+package contextmap
+
+import (
+	"context"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+)
+
+// SetClaims replaces the claims hook for a test and returns what restores
+// it. Tests that use it must not run in parallel.
+func SetClaims(f func(ctx context.Context, s *workspace.Snapshot, rep *workspace.Report) ([]Claim, error)) (restore func()) {
+	old := contextClaims
+	contextClaims = f
+	return func() { contextClaims = old }
+}

@@ -1,0 +1,1164 @@
+package contextmap
+
+import (
+	"cmp"
+	"container/heap"
+	"context"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+)
+
+// The world of one request (devcontext DESIGN "Filling a World"). Files,
+// docs, passages, claims and the git context come from the snapshot's
+// base; declarations come from parsing lazily — the cursor's file, the
+// files anchors bind to, the files a request's uris name, and the files the
+// declaration search reaches from the seed (callers, callees, tests), in
+// order of the relevance they could reach and within a parse budget.
+
+// Search limits. They count files, not time, so the same request over the
+// same snapshot always builds the same world.
+const (
+	maxSearchParses   = 64      // files parsed by the declaration search, per request
+	maxSearchBytes    = 1 << 20 // and their bytes
+	maxCallerFiles    = 24      // files that mention a name, read for its callers
+	maxTestFiles      = 12      // test files that mention a name
+	maxDefiningFiles  = 6       // files that may define a callee outside its directory
+	maxCalleeTargets  = 3       // more same-named definitions than this: ambiguous, no edge
+	maxUserTypeFiles  = 16      // files read for the users of a type
+	maxURIFiles       = 20      // files parsed to find a symbol a request names by uri
+	maxCommitsPerDecl = devcontext.MaxCommitsPerNode
+)
+
+// Weights of the edges the search follows (devcontext's edge table), to decide
+// whether a neighbour could still reach the floor.
+const (
+	wCallee   = 0.7 // calls forward
+	wCaller   = 0.5 // calls reverse
+	wUser     = 0.3 // uses_type reverse
+	wTest     = 0.8 // tested_by forward
+	wReceiver = 0.8 // method_of forward
+)
+
+var callableKinds = map[string]bool{"function": true, "method": true, "constructor": true, "macro": true}
+
+var typeKinds = map[string]bool{"class": true, "struct": true, "interface": true, "trait": true, "protocol": true,
+	"enum": true, "type": true, "record": true, "object": true}
+
+// cxParsed is one parsed file of the world.
+type cxParsed struct {
+	path   string
+	dir    string
+	lang   symbols.Language
+	src    []byte
+	lines  []int // byte offset of each line's start
+	decls  []*cxDecl
+	test   bool
+	family string
+	pkg    string // Go: the package clause's name
+}
+
+// cxDecl is one declaration in the world.
+type cxDecl struct {
+	f     *cxParsed
+	d     *symbols.Decl
+	uri   string
+	base  string // the name without container or overload suffix
+	test  bool
+	start int // first byte, doc comment included
+}
+
+func (x *cxDecl) contains(y *cxDecl) bool {
+	return x.f == y.f && x != y && x.d.StartByte <= y.d.StartByte && y.d.EndByte <= x.d.EndByte
+}
+
+// cxWorld is a prepared world, cached per base and world key.
+type cxWorld struct {
+	world devcontext.World
+	prep  *devcontext.Prepared
+}
+
+type cxEdgeKey struct{ kind, from, to string }
+
+type worldBuilder struct {
+	ctx   context.Context
+	s     *workspace.Snapshot
+	b     *ctxBase
+	depth int
+	floor float64
+
+	nodes []devcontext.Node
+	at    map[string]int
+	edges []devcontext.Edge
+	eseen map[cxEdgeKey]int
+
+	parsed map[string]*cxParsed
+	decls  map[string]*cxDecl
+	byBase map[string][]*cxDecl
+
+	spent    int      // files parsed by the search
+	spentB   int      // and their bytes
+	unread   []string // candidate files the search left unread
+	roots    []*cxDecl
+	fileSeed string // the cursor's file when the cursor is outside every declaration
+
+	rel  map[*cxDecl]float64
+	hop  map[*cxDecl]int
+	done map[cxTaskKey]bool
+	q    cxQueue
+}
+
+func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
+	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
+		at: map[string]int{}, eseen: map[cxEdgeKey]int{}, parsed: map[string]*cxParsed{},
+		decls: map[string]*cxDecl{}, byBase: map[string][]*cxDecl{},
+		rel: map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+}
+
+func (w *worldBuilder) node(n devcontext.Node) {
+	if _, ok := w.at[n.URI]; ok {
+		return
+	}
+	w.at[n.URI] = len(w.nodes)
+	w.nodes = append(w.nodes, n)
+}
+
+func (w *worldBuilder) has(uri string) bool { _, ok := w.at[uri]; return ok }
+
+func (w *worldBuilder) edge(kind, from, to string) { w.edgeGating(kind, from, to, false) }
+
+func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
+	if from == to || from == "" || to == "" {
+		return
+	}
+	k := cxEdgeKey{kind, from, to}
+	if i, ok := w.eseen[k]; ok {
+		w.edges[i].Gating = w.edges[i].Gating || gating
+		return
+	}
+	w.eseen[k] = len(w.edges)
+	w.edges = append(w.edges, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating})
+}
+
+// ---- files, docs, passages -------------------------------------------------
+
+// addFiles adds one file node per non-doc file: the cursor falls back to it,
+// scope_path offers it, claims cover it. Its text is read only for Markdown.
+func (w *worldBuilder) addFiles() {
+	for _, f := range w.b.files {
+		if f.doc {
+			continue
+		}
+		w.node(devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile, Title: path.Base(f.path),
+			Path: f.path, Bytes: f.size})
+	}
+}
+
+func (w *worldBuilder) addDocs() {
+	byID := map[string]string{} // adr id or stem → canonical uri
+	for _, d := range w.b.docs {
+		if d.kind == devcontext.KindADR {
+			byID[strings.TrimPrefix(d.uri, "clew://adr/")] = d.uri
+			for _, a := range d.aliases {
+				if _, taken := byID[strings.TrimPrefix(a, "clew://adr/")]; !taken {
+					byID[strings.TrimPrefix(a, "clew://adr/")] = d.uri
+				}
+			}
+		}
+	}
+	for _, d := range w.b.docs {
+		w.node(devcontext.Node{URI: d.uri, Kind: d.kind, Title: d.title, Path: d.path, Text: d.text,
+			Status: d.status, Version: d.version, Aliases: d.aliases, Cites: d.cites})
+	}
+	for _, d := range w.b.docs {
+		for _, l := range d.links {
+			if t, ok := w.b.docAt[l]; ok {
+				w.edge(devcontext.EdgeLinksTo, d.uri, t.uri)
+			}
+		}
+		for _, id := range d.supersedes {
+			target, ok := byID[id]
+			if !ok {
+				target = devcontext.ADRURI(id) // names no ADR: dangling, reported if reached
+			}
+			w.edge(devcontext.EdgeSupersede, d.uri, target)
+		}
+		for _, p := range d.decides {
+			if t, ok := w.b.docAt[p]; ok {
+				w.edge(devcontext.EdgeDecides, d.uri, t.uri)
+			} else if w.has(devcontext.FileURI(p)) {
+				w.edge(devcontext.EdgeDecides, d.uri, devcontext.FileURI(p))
+			}
+		}
+	}
+}
+
+// addPassages adds one passage per @code anchor, with its state from the
+// Check: `anchors` to what it resolves to (to the old name when lost),
+// `part_of` its doc, and `decides` from an ADR to what its anchors bind.
+func (w *worldBuilder) addPassages() {
+	count := map[string]int{}
+	for _, a := range w.b.anchors {
+		key := a.Anchor.QualifiedName
+		switch a.Anchor.Form {
+		case anchors.FormLines:
+			key = anchors.LinesRef(a.Path, a.Anchor.StartLine, a.Anchor.EndLine)
+		case anchors.FormDoc:
+			key = a.Path
+		}
+		count[a.Doc+"\x00"+key]++
+		uri := devcontext.PassageURI(a.Doc, key, count[a.Doc+"\x00"+key])
+		doc := w.b.docAt[a.Doc]
+		title, section, text := a.Doc+" § "+key, a.Anchor.Passage.Heading, ""
+		if section != "" {
+			title = a.Doc + " § " + section
+		}
+		if doc != nil {
+			text = linesOf(doc.text, a.Anchor.Passage.StartLine, a.Anchor.Passage.EndLine)
+		}
+		w.node(devcontext.Node{URI: uri, Kind: devcontext.KindPassage, Title: title, Path: a.Doc, Section: section,
+			Text: text, Anchor: devcontext.AnchorState(a.State), AnchorDetail: anchorDetail(a),
+			Facts: map[string]string{"anchor_line": strconv.Itoa(a.Line)}})
+		if doc != nil {
+			w.edge(devcontext.EdgePartOf, uri, doc.uri)
+		}
+		target := w.anchorTarget(a)
+		w.edge(devcontext.EdgeAnchors, uri, target)
+		if doc != nil && doc.kind == devcontext.KindADR && a.State != anchors.StateLost && target != "" {
+			w.edge(devcontext.EdgeDecides, doc.uri, target)
+		}
+	}
+}
+
+func (w *worldBuilder) anchorTarget(a workspace.AnchorReport) string {
+	switch a.Anchor.Form {
+	case anchors.FormLines:
+		p := a.Path
+		if a.Found != nil {
+			p = a.Found.Path
+		}
+		if w.has(devcontext.FileURI(p)) && a.State != anchors.StateLost {
+			return devcontext.FileURI(p)
+		}
+		return ""
+	case anchors.FormDoc:
+		if d, ok := w.b.docAt[a.Path]; ok {
+			return d.uri
+		}
+		return ""
+	}
+	if a.Found != nil {
+		if pf := w.parsed[a.Found.Path]; pf != nil {
+			for _, x := range pf.decls {
+				if x.d.QualifiedName == a.Found.QualifiedName && x.d.Kind == a.Found.Kind {
+					return x.uri
+				}
+			}
+		}
+		return ""
+	}
+	if a.State == anchors.StateLost {
+		lang, _ := symbols.LanguageForPath(a.Path)
+		return symbolURI(devcontext.KindSymbol, w.b.importPath(a.Path, lang), a.Anchor.QualifiedName)
+	}
+	return ""
+}
+
+func anchorDetail(a workspace.AnchorReport) string {
+	d := a.Detail
+	parts := []string{}
+	if d.Reason != "" {
+		parts = append(parts, d.Reason)
+	}
+	if d.RenamedTo != "" {
+		parts = append(parts, "renamed to "+d.RenamedTo)
+	}
+	if d.MovedTo != "" {
+		parts = append(parts, "moved to "+d.MovedTo)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// linesOf returns the 1-based inclusive line range of text.
+func linesOf(text string, start, end int) string {
+	if start < 1 {
+		start = 1
+	}
+	lines := strings.SplitAfter(text, "\n")
+	if end < start || end > len(lines) {
+		end = len(lines)
+	}
+	if start > len(lines) {
+		return ""
+	}
+	return strings.Join(lines[start-1:end], "")
+}
+
+// ---- declarations ---------------------------------------------------------
+
+func symbolURI(kind, importPath, qname string) string {
+	if importPath == "" {
+		return "clew://" + kind + "/" + qname
+	}
+	if kind == devcontext.KindTest {
+		return devcontext.TestURI(importPath, qname)
+	}
+	return devcontext.SymbolURI(importPath, qname)
+}
+
+// cxBaseName is a declaration name without an overload suffix or labels.
+func cxBaseName(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	for i := 0; i < len(name); i++ {
+		if !identPart(name[i]) {
+			return name[:i]
+		}
+	}
+	return name
+}
+
+// parse adds a file's declarations to the world (once). search marks a
+// parse the declaration search asked for: it counts against the budget.
+func (w *worldBuilder) parse(p string, search bool) *cxParsed {
+	if pf, ok := w.parsed[p]; ok {
+		return pf
+	}
+	f, ok := w.b.file(p)
+	if !ok || !f.code {
+		return nil
+	}
+	if search {
+		if w.spent >= maxSearchParses || w.spentB+f.size > maxSearchBytes {
+			w.unread = append(w.unread, p)
+			return nil
+		}
+		w.spent++
+		w.spentB += f.size
+	}
+	src, st := w.s.ReadFile(p)
+	if st != anchors.FileOK {
+		w.parsed[p] = nil
+		return nil
+	}
+	tab := w.s.Table(f.lang, src)
+	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: src, test: f.test, family: workspace.LanguageFamily(f.lang), lines: lineStarts(src)}
+	if f.lang == symbols.Go {
+		pf.pkg = goPackage(src)
+	}
+	w.parsed[p] = pf
+	ip := w.b.importPath(p, f.lang)
+	for i := range tab.Decls {
+		d := &tab.Decls[i]
+		x := &cxDecl{f: pf, d: d, base: cxBaseName(d.Name), test: f.test && isTestDecl(f.lang, d)}
+		kind := devcontext.KindSymbol
+		if x.test {
+			kind = devcontext.KindTest
+		}
+		x.uri = symbolURI(kind, ip, d.QualifiedName)
+		if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
+			x.uri += "#" + path.Base(p) + ":" + strconv.Itoa(d.StartLine) // may repeat in a package
+		}
+		if _, taken := w.at[x.uri]; taken {
+			x.uri += "#" + p + ":" + strconv.Itoa(d.StartLine) // an illegal or overloaded duplicate
+		}
+		x.start = docCommentStart(src, pf.lines, d.StartByte, d.StartLine)
+		pf.decls = append(pf.decls, x)
+		w.decls[x.uri] = x
+		w.byBase[x.base] = append(w.byBase[x.base], x)
+		sl, sc := pf.pos(x.start)
+		el, ec := pf.pos(max(d.EndByte-1, x.start))
+		w.node(devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
+			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
+			Text:  string(src[x.start:d.EndByte]), Facts: map[string]string{"declaration": d.Kind}})
+	}
+	return pf
+}
+
+func lineStarts(src []byte) []int {
+	out := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// pos is the 1-based line and byte column of an offset.
+func (pf *cxParsed) pos(off int) (int, int) {
+	i, found := slices.BinarySearch(pf.lines, off)
+	if !found {
+		i--
+	}
+	return i + 1, off - pf.lines[i] + 1
+}
+
+// docCommentStart extends a declaration upwards over the comment, decorator
+// and attribute lines right above it: a symbol's cost and range include its
+// doc comment.
+func docCommentStart(src []byte, lines []int, start, startLine int) int {
+	first := start
+	// Start of the declaration's own line, if only blanks precede it.
+	ls := lines[startLine-1]
+	if strings.TrimSpace(string(src[ls:start])) != "" {
+		return start
+	}
+	for l := startLine - 1; l >= 1; l-- {
+		b, e := lines[l-1], lines[l]
+		t := strings.TrimSpace(string(src[b:e]))
+		if t == "" || !(strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") ||
+			strings.HasPrefix(t, "#") || strings.HasPrefix(t, "@")) {
+			break
+		}
+		first = b + strings.Index(string(src[b:e]), t[:1])
+	}
+	return first
+}
+
+// innermost is the declaration holding the cursor, by devcontext's rule: the
+// one that starts last, then ends first, then the smaller URI.
+func (w *worldBuilder) innermost(pf *cxParsed, line, col int) *cxDecl {
+	var best *cxDecl
+	var br devcontext.Range
+	for _, x := range pf.decls {
+		r := *w.nodes[w.at[x.uri]].Range
+		if !rangeHolds(r, line, col) {
+			continue
+		}
+		if best != nil {
+			c := cmp.Or(cmp.Compare(r.StartLine, br.StartLine), cmp.Compare(r.StartCol, br.StartCol))
+			e := cmp.Or(cmp.Compare(r.EndLine, br.EndLine), cmp.Compare(r.EndCol, br.EndCol))
+			if c < 0 || (c == 0 && e > 0) || (c == 0 && e == 0 && x.uri >= best.uri) {
+				continue
+			}
+		}
+		best, br = x, r
+	}
+	return best
+}
+
+func rangeHolds(r devcontext.Range, line, col int) bool {
+	if line < r.StartLine || line > r.EndLine {
+		return false
+	}
+	if col == 0 {
+		return true
+	}
+	if line == r.StartLine && r.StartCol > 0 && col < r.StartCol {
+		return false
+	}
+	if line == r.EndLine && r.EndCol > 0 && col > r.EndCol {
+		return false
+	}
+	return true
+}
+
+// declAt is the innermost declaration at a line of a parsed file.
+func (w *worldBuilder) declAt(p string, line int) *cxDecl {
+	pf := w.parsed[p]
+	if pf == nil {
+		return nil
+	}
+	return w.innermost(pf, line, 0)
+}
+
+// ensureURI parses the files that may hold the symbol or test a request
+// names by uri, so it can be a seed (or be explained) without the whole
+// workspace being parsed: the files whose namespace prefixes the identity
+// and whose words hold its name.
+func (w *worldBuilder) ensureURI(uri string) *cxDecl {
+	if x, ok := w.decls[uri]; ok {
+		return x
+	}
+	kind := devcontext.KindOfURI(uri)
+	if kind != devcontext.KindSymbol && kind != devcontext.KindTest || w.has(uri) {
+		return nil
+	}
+	ident := strings.TrimPrefix(uri, "clew://"+kind+"/")
+	if i := strings.IndexByte(ident, '#'); i >= 0 {
+		ident = ident[:i]
+	}
+	n := 0
+	for i, f := range w.b.files {
+		if !f.code || n >= maxURIFiles {
+			continue
+		}
+		ip := w.b.importPath(f.path, f.lang)
+		qname := ident
+		if ip != "" {
+			rest, ok := strings.CutPrefix(ident, ip+".")
+			if !ok {
+				continue
+			}
+			qname = rest
+		}
+		if !w.b.lex.fileHas(i, cxBaseName(qname)) {
+			continue
+		}
+		n++
+		w.parse(f.path, false)
+		if x, ok := w.decls[uri]; ok {
+			return x
+		}
+	}
+	return w.decls[uri]
+}
+
+func (x *cxLex) fileHas(i int, ident string) bool {
+	_, ok := slices.BinarySearch(x.occurs[ident], int32(i))
+	return ok
+}
+
+// ---- the declaration search -----------------------------------------------
+
+type cxTaskKind int
+
+const (
+	taskTests cxTaskKind = iota
+	taskCallees
+	taskCallers
+)
+
+type cxTaskKey struct {
+	d    *cxDecl
+	kind cxTaskKind
+}
+
+type cxTask struct {
+	cxTaskKey
+	pri float64
+}
+
+// cxQueue orders the search: the most relevant reach first, then tests,
+// callees, callers, then URI — a total order, so the search is the same
+// every time.
+type cxQueue []cxTask
+
+func (q cxQueue) Len() int { return len(q) }
+func (q cxQueue) Less(i, j int) bool {
+	if q[i].pri != q[j].pri {
+		return q[i].pri > q[j].pri
+	}
+	if q[i].kind != q[j].kind {
+		return q[i].kind < q[j].kind
+	}
+	return q[i].d.uri < q[j].d.uri
+}
+func (q cxQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *cxQueue) Push(x any)   { *q = append(*q, x.(cxTask)) }
+func (q *cxQueue) Pop() any {
+	old := *q
+	t := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return t
+}
+
+// reach records that the search found x at relevance r, hop h, and queues
+// its own search when that could still find something above the floor.
+func (w *worldBuilder) reach(x *cxDecl, r float64, h int) {
+	old, seen := w.rel[x]
+	oh := w.hop[x]
+	if seen && r <= old && h >= oh {
+		return
+	}
+	if !seen || r > old {
+		w.rel[x] = r
+	}
+	if !seen || h < oh {
+		w.hop[x] = h
+	}
+	if w.hop[x] >= w.depth {
+		return
+	}
+	r = w.rel[x]
+	push := func(k cxTaskKind, weight float64) {
+		if !w.done[cxTaskKey{x, k}] && !below(r*weight, w.floor) {
+			heap.Push(&w.q, cxTask{cxTaskKey{x, k}, r * weight})
+		}
+	}
+	switch {
+	case callableKinds[x.d.Kind]:
+		push(taskTests, wTest)
+		push(taskCallees, wCallee)
+		push(taskCallers, wCaller)
+	case typeKinds[x.d.Kind]:
+		push(taskTests, wTest)
+		push(taskCallees, wCallee)
+		push(taskCallers, wUser)
+	}
+}
+
+func below(r, floor float64) bool { return r+1e-12 < floor }
+
+// search runs the queued tasks within the parse budget.
+func (w *worldBuilder) search() error {
+	for _, r := range w.roots {
+		w.reach(r, 1, 0)
+	}
+	for n := 0; w.q.Len() > 0; n++ {
+		if n%32 == 0 {
+			if err := w.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		t := heap.Pop(&w.q).(cxTask)
+		if w.done[t.cxTaskKey] {
+			continue
+		}
+		w.done[t.cxTaskKey] = true
+		h := w.hop[t.d] + 1
+		switch t.kind {
+		case taskTests:
+			w.findTests(t.d, t.pri, h)
+		case taskCallees:
+			w.findCallees(t.d, t.pri, h)
+		case taskCallers:
+			w.findCallers(t.d, t.pri, h)
+		}
+	}
+	return nil
+}
+
+// candidates turns a posting list into paths of one language family,
+// nearest to from first (same directory, then the longest shared path),
+// then by path; keep filters further.
+func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(cxFile) bool) []string {
+	var out []string
+	for _, i := range post {
+		f := w.b.files[i]
+		if f.code && workspace.LanguageFamily(f.lang) == from.family && (keep == nil || keep(f)) {
+			out = append(out, f.path)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		return cmp.Or(cmp.Compare(sharedDirs(b, from.path), sharedDirs(a, from.path)), strings.Compare(a, b))
+	})
+	return out
+}
+
+// sharedDirs counts the leading directories two paths share (+1 for the
+// same directory, so siblings come first).
+func sharedDirs(a, b string) int {
+	da, db := path.Dir(a), path.Dir(b)
+	if da == db {
+		return 1 << 20
+	}
+	as, bs := strings.Split(da, "/"), strings.Split(db, "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	return n
+}
+
+// readCandidates parses up to limit candidate files for the search; the
+// rest are recorded as unread.
+func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
+	var out []*cxParsed
+	for i, p := range paths {
+		if i >= limit {
+			w.unread = append(w.unread, paths[i:]...)
+			break
+		}
+		if pf := w.parse(p, true); pf != nil {
+			out = append(out, pf)
+		}
+	}
+	return out
+}
+
+// private reports a Go name that cannot be used outside its package.
+func private(x *cxDecl) bool {
+	if x.f.lang != symbols.Go || x.base == "" {
+		return false
+	}
+	c := x.base[0]
+	return !(c >= 'A' && c <= 'Z')
+}
+
+// goPackage reads the name of a Go file's package clause.
+func goPackage(src []byte) string {
+	for _, line := range strings.SplitN(string(src[:min(len(src), 4096)]), "\n", 200) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "package "); ok {
+			return strings.TrimSuffix(strings.TrimSpace(rest), "_test")
+		}
+	}
+	return ""
+}
+
+// evidence is the word a file outside x's directory must hold to use x:
+// the type of a method, else the Go package name or the module's file
+// stem (what an import or a qualified use names). A file that merely
+// shares x's name (WriteString, Close) without it is not searched.
+func evidence(x *cxDecl) string {
+	if x.d.Container != "" {
+		return cxBaseName(x.d.Container)
+	}
+	if x.f.lang == symbols.Go {
+		return x.f.pkg
+	}
+	base := path.Base(x.f.path)
+	return cxBaseName(strings.TrimSuffix(base, path.Ext(base)))
+}
+
+// usable says which files can use x: its own directory, and, when x is
+// visible outside its package, files that hold its evidence word.
+func (w *worldBuilder) usable(x *cxDecl) func(f cxFile) bool {
+	ev := evidence(x)
+	return func(f cxFile) bool {
+		if f.dir == x.f.dir {
+			return true
+		}
+		if private(x) || ev == "" {
+			return false
+		}
+		i, ok := w.b.byPath[f.path]
+		return ok && w.b.lex.fileHas(i, ev)
+	}
+}
+
+// uses reports whether y's body uses x: by name in x's directory; from
+// elsewhere, a Go function only as pkg.Name and a method only after ".".
+func uses(y, x *cxDecl) bool {
+	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
+		return bodyHas(y, x.base)
+	}
+	body := y.d.Body
+	for i, t := range body {
+		if t != x.base || i == 0 || body[i-1] != "." {
+			continue
+		}
+		if x.d.Container != "" || (i >= 2 && body[i-2] == x.f.pkg) {
+			return true
+		}
+	}
+	return false
+}
+
+func bodyHas(x *cxDecl, name string) bool {
+	for _, t := range x.d.Body {
+		if t == name {
+			return true
+		}
+	}
+	return false
+}
+
+// findTests reads x's conventional test files and the test files that
+// mention its name: a test that mentions x calls it, and tests it when its
+// name says so or it sits in x's own test file. A test file without test
+// declarations (JS/TS describe/it) that mentions x tests it as a whole.
+func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
+	var paths []string
+	for _, p := range conventionalTests(x.f.path) {
+		if f, ok := w.b.file(p); ok && f.code {
+			paths = append(paths, p)
+		}
+	}
+	usable := w.usable(x)
+	for _, p := range w.candidates(w.b.lex.occurs[x.base], x.f, func(f cxFile) bool { return f.test && usable(f) }) {
+		if !containsString(paths, p) {
+			paths = append(paths, p)
+		}
+	}
+	for _, pf := range w.readCandidates(paths, maxTestFiles) {
+		if pf == x.f && !pf.test {
+			continue
+		}
+		tests := 0
+		for _, t := range pf.decls {
+			if !t.test {
+				continue
+			}
+			tests++
+			mentions := uses(t, x)
+			named := w.namesTested(t, x)
+			if mentions && typeKinds[x.d.Kind] {
+				w.edge(devcontext.EdgeUsesType, t.uri, x.uri)
+			} else if mentions {
+				w.edge(devcontext.EdgeCalls, t.uri, x.uri)
+			}
+			if named || (mentions && isConventionalTestOf(pf.path, x.f.path)) {
+				w.edge(devcontext.EdgeTestedBy, x.uri, t.uri)
+			}
+			if mentions || named {
+				w.reach(t, pri, h)
+			}
+		}
+		if tests == 0 && pf.test {
+			if i, ok := w.b.byPath[pf.path]; ok && w.b.lex.fileHas(i, x.base) {
+				w.edge(devcontext.EdgeTestedBy, x.uri, devcontext.FileURI(pf.path))
+			}
+		}
+	}
+}
+
+// namesTested reports whether test t's name says it tests x, and t sits
+// where x's tests are (x's directory, or x's conventional test file).
+func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
+	if t.f.family != x.f.family || !(t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path)) {
+		return false
+	}
+	fold := t.f.lang == symbols.Python
+	for _, n := range testedNames(t.f.lang, t.d) {
+		if n == x.d.QualifiedName || n == x.base || fold && (strings.EqualFold(n, x.d.QualifiedName) || strings.EqualFold(n, x.base)) {
+			return true
+		}
+	}
+	return false
+}
+
+// findCallees resolves the names x calls (an identifier followed by "(" in
+// its body), the types it names (in its signature and body, resolved only
+// in its own directory) and its receiver type.
+//
+// This is an honest approximation of a call graph, not type checking: a
+// callee is a declaration whose name matches a called identifier, looked
+// up in x's file, then x's directory, then (for qualified calls, and for
+// languages without package scope) files that lexically declare the name.
+// More than maxCalleeTargets equally good definitions draw no edge.
+func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
+	body := x.d.Body
+	called := map[string]bool{}
+	var names []string
+	qualified := map[string]bool{}
+	for i, t := range body {
+		if i+1 < len(body) && body[i+1] == "(" && isIdent(t) && !isControlWord(t) && !isDeclKeyword(t) {
+			if !called[t] {
+				called[t] = true
+				names = append(names, t)
+			}
+			if i > 0 && body[i-1] == "." {
+				qualified[t] = true
+			}
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		for _, y := range w.resolve(x, n, qualified[n]) {
+			kind := devcontext.EdgeCalls
+			if typeKinds[y.d.Kind] {
+				kind = devcontext.EdgeUsesType
+			}
+			w.edge(kind, x.uri, y.uri)
+			w.reach(y, pri, h)
+		}
+	}
+	// Types: every other identifier of the signature and body that names a
+	// type declared in x's file or directory.
+	seen := map[string]bool{}
+	var typeNames []string
+	for _, t := range append(sigIdents(x.d.Signature), body...) {
+		if isIdent(t) && !called[t] && !seen[t] && t != x.base && t != cxBaseName(x.d.Container) {
+			seen[t] = true
+			typeNames = append(typeNames, t)
+		}
+	}
+	slices.Sort(typeNames)
+	for _, n := range typeNames {
+		for _, y := range w.resolveLocal(x, n) {
+			if typeKinds[y.d.Kind] && !y.contains(x) {
+				w.edge(devcontext.EdgeUsesType, x.uri, y.uri)
+				w.reach(y, pri*0.6/wCallee, h)
+			}
+		}
+	}
+	if c := x.d.Container; c != "" {
+		for _, y := range w.resolveLocal(x, cxBaseName(c)) {
+			if typeKinds[y.d.Kind] && y.d.QualifiedName == c {
+				w.edge(devcontext.EdgeMethodOf, x.uri, y.uri)
+				w.reach(y, pri*wReceiver/wCallee, h)
+			}
+		}
+	}
+}
+
+func sigIdents(sig string) []string {
+	var out []string
+	for i := 0; i < len(sig); {
+		if identStart(sig[i]) {
+			j := i + 1
+			for j < len(sig) && identPart(sig[j]) {
+				j++
+			}
+			out = append(out, sig[i:j])
+			i = j
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// resolveLocal finds declarations named n in x's file, else in the files
+// of x's directory that lexically declare n.
+func (w *worldBuilder) resolveLocal(x *cxDecl, n string) []*cxDecl {
+	var out []*cxDecl
+	for _, y := range x.f.decls {
+		if y.base == n && y != x {
+			out = append(out, y)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
+	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
+		for _, y := range pf.decls {
+			if y.base == n {
+				out = append(out, y)
+			}
+		}
+	}
+	return out
+}
+
+func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
+	keep := func(ys []*cxDecl) []*cxDecl {
+		var out []*cxDecl
+		for _, y := range ys {
+			if y != x && !y.contains(x) && !x.contains(y) && (callableKinds[y.d.Kind] || typeKinds[y.d.Kind]) {
+				out = append(out, y)
+			}
+		}
+		return out
+	}
+	if ys := keep(w.resolveLocal(x, n)); len(ys) > 0 {
+		if len(ys) > maxCalleeTargets {
+			return nil
+		}
+		return ys
+	}
+	if x.f.lang == symbols.Go && !qualified {
+		return nil // an unqualified Go call stays in its package
+	}
+	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir != x.f.dir })
+	var ys []*cxDecl
+	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
+		for _, y := range pf.decls {
+			if y.base == n && !private(y) {
+				ys = append(ys, y)
+			}
+		}
+	}
+	ys = keep(ys)
+	if len(ys) > maxCalleeTargets {
+		return nil
+	}
+	return ys
+}
+
+// findCallers reads the files that mention x's name and links every
+// function whose body holds it (its users, for a type). A caller in a
+// directory that declares the name itself is taken to mean its own.
+func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
+	isType := typeKinds[x.d.Kind]
+	paths := w.candidates(w.b.lex.occurs[x.base], x.f, w.usable(x))
+	limit := maxCallerFiles
+	if isType {
+		limit = maxUserTypeFiles
+	}
+	for _, pf := range w.readCandidates(paths, limit) {
+		shadowed := false
+		if pf.dir != x.f.dir {
+			for _, z := range w.byBase[x.base] {
+				if z.f.dir == pf.dir && z.f.family == pf.family && z != x {
+					shadowed = true
+					break
+				}
+			}
+		}
+		if shadowed {
+			continue
+		}
+		for _, y := range pf.decls {
+			if y == x || y.contains(x) || x.contains(y) {
+				continue
+			}
+			if isType && y.d.Container == x.d.QualifiedName && pf.dir == x.f.dir {
+				w.edge(devcontext.EdgeMethodOf, y.uri, x.uri)
+				continue
+			}
+			if !callableKinds[y.d.Kind] {
+				continue
+			}
+			if isType {
+				sig := sigIdents(y.d.Signature)
+				inSig := slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
+				if uses(y, x) || inSig {
+					w.edge(devcontext.EdgeUsesType, y.uri, x.uri)
+					w.reach(y, pri, h)
+				}
+				continue
+			}
+			if uses(y, x) {
+				w.edge(devcontext.EdgeCalls, y.uri, x.uri)
+				w.reach(y, pri, h)
+			}
+		}
+	}
+}
+
+// linkParsed draws the edges that need no search between declarations
+// already in the world: members to their type (method_of) and tests to
+// what their names say they test (tested_by).
+func (w *worldBuilder) linkParsed() {
+	paths := make([]string, 0, len(w.parsed))
+	for p, pf := range w.parsed {
+		if pf != nil {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		for _, x := range w.parsed[p].decls {
+			if c := x.d.Container; c != "" && !typeKinds[x.d.Kind] {
+				for _, y := range w.byBase[cxBaseName(c)] {
+					if y.d.QualifiedName == c && typeKinds[y.d.Kind] && y.f.dir == x.f.dir && y.f.family == x.f.family {
+						w.edge(devcontext.EdgeMethodOf, x.uri, y.uri)
+					}
+				}
+			}
+			if !x.test {
+				continue
+			}
+			for _, n := range testedNames(x.f.lang, x.d) {
+				for _, y := range w.byBase[cxBaseName(n)] {
+					if !y.test && w.namesTested(x, y) {
+						w.edge(devcontext.EdgeTestedBy, y.uri, x.uri)
+					}
+				}
+			}
+		}
+	}
+}
+
+// ---- history, local changes -----------------------------------------------
+
+// addHistory draws changed_in from each seed declaration to the newest
+// commits that changed its tokens (its declaration or body hash differs
+// from the version before), and from a file seed to the newest commits
+// that changed the file.
+func (w *worldBuilder) addHistory() {
+	for _, x := range w.roots {
+		vers := w.b.history(x.f.path)
+		hashAt := func(i int) (string, bool) {
+			if vers[i].Deleted || vers[i].Content == nil {
+				return "", false
+			}
+			t := w.s.Table(x.f.lang, vers[i].Content)
+			for _, d := range t.Decls {
+				if d.Kind == x.d.Kind && d.QualifiedName == x.d.QualifiedName {
+					return d.DeclHash + "/" + d.BodyHash, true
+				}
+			}
+			return "", false
+		}
+		found := 0
+		for i := 0; i < len(vers) && found < maxCommitsPerDecl; i++ {
+			cur, ok := hashAt(i)
+			if !ok {
+				break // not in this version: it was added later
+			}
+			var prev string
+			var had bool
+			if i+1 < len(vers) {
+				prev, had = hashAt(i + 1)
+			} else if len(vers) == historyVersions {
+				break // the version before is beyond what was read
+			}
+			if !had || prev != cur {
+				w.commit(x.uri, vers[i])
+				found++
+			}
+			if !had {
+				break
+			}
+		}
+	}
+	if w.fileSeed != "" {
+		for i, v := range w.b.history(w.fileSeed) {
+			if i >= maxCommitsPerDecl {
+				break
+			}
+			w.commit(devcontext.FileURI(w.fileSeed), v)
+		}
+	}
+}
+
+func (w *worldBuilder) commit(from string, c workspace.GitCommit) {
+	uri := devcontext.CommitURI(c.SHA)
+	text := c.Subject
+	if c.Body != "" {
+		text += "\n\n" + c.Body
+	}
+	facts := map[string]string{}
+	if c.Author != "" {
+		facts["author"] = c.Author
+	}
+	w.node(devcontext.Node{URI: uri, Kind: devcontext.KindCommit, Title: c.Subject, Version: c.Time.UTC().Format(time.RFC3339),
+		Text: text, Facts: facts})
+	w.edge(devcontext.EdgeChangedIn, from, uri)
+}
+
+// addLocal adds the uncommitted change of each changed file in scope (the
+// cursor's file and requested paths) as a local node; the cursor's file
+// carries its hunks, read against HEAD.
+func (w *worldBuilder) addLocal(cursor string, paths []string) {
+	scopes := append([]string{}, paths...)
+	if cursor != "" {
+		scopes = append(scopes, cursor)
+	}
+	for _, f := range w.b.files {
+		in := false
+		for _, sc := range scopes {
+			in = in || sc == "." || f.path == sc || strings.HasPrefix(f.path, sc+"/")
+		}
+		if !in || !w.b.changed(f.path) {
+			continue
+		}
+		if f.path != cursor {
+			w.node(devcontext.Node{URI: devcontext.LocalDiffURI(f.path), Kind: devcontext.KindLocal,
+				Title: "uncommitted change to " + f.path, Path: f.path, Bytes: f.size})
+			continue
+		}
+		var old []byte
+		if vs := w.b.history(f.path); len(vs) > 0 && !vs[0].Deleted {
+			old = vs[0].Content
+		}
+		cur, _ := w.s.ReadFile(f.path)
+		if n, ok := localDiff(f.path, old, cur); ok {
+			w.node(n)
+		}
+	}
+}
+
+// searchDiagnostic says how much of the declaration search was cut.
+func (w *worldBuilder) searchDiagnostic() []devcontext.Diagnostic {
+	if len(w.unread) == 0 {
+		return nil
+	}
+	slices.Sort(w.unread)
+	unread := slices.Compact(w.unread)
+	n := 0
+	for _, p := range unread {
+		if _, ok := w.parsed[p]; !ok {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return []devcontext.Diagnostic{{Severity: devcontext.SeverityInfo, Code: "search_truncated",
+		Message: fmt.Sprintf("the declaration search parsed %d file(s) and left %d candidate file(s) unread; callers, callees and tests in them are not in the answer", w.spent, n)}}
+}

@@ -1,0 +1,95 @@
+package workspace
+
+import (
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+)
+
+// GitFileAt is the optional side of Git that reads a file as it was at a
+// commit; workspace/gitstate implements it with go-git (objects only).
+type GitFileAt interface {
+	// FileAt returns path's content at the commit; ok is false when the
+	// commit does not hold the file (or cannot be read).
+	FileAt(commit, path string) (content []byte, ok bool)
+}
+
+// pinHistoryDepth bounds the doc commits searched for the one that wrote a
+// pin: pins older than that are treated as without history.
+const pinHistoryDepth = 200
+
+// pinCommit is the commit that last wrote the anchor's pin: the oldest of
+// the newest run of doc commits whose doc holds the anchor's sha= token.
+// ok is false without history, or when the pin is not committed yet.
+func (r *checkRun) pinCommit(a anchors.Anchor) (string, bool) {
+	key := a.Doc + "\x00" + a.DeclSHA + "," + a.BodySHA
+	if c, ok := r.pins[key]; ok {
+		return c, c != ""
+	}
+	c := ""
+	if log, ok := r.s.git.(GitLog); ok && a.Pinned() {
+		token := "sha=" + a.DeclSHA
+		if a.BodySHA != "" {
+			token += "," + a.BodySHA
+		}
+		for _, gc := range log.Commits(a.Doc, pinHistoryDepth) {
+			if gc.Content == nil || !strings.Contains(string(gc.Content), token) {
+				break
+			}
+			c = gc.SHA
+		}
+	}
+	r.pins[key] = c
+	return c, c != ""
+}
+
+// preExisting tells whether a declaration (path, kind family, name) was in
+// path at the commit that wrote the anchor's pin: such a twin was never
+// where the anchor's code went.
+func (r *checkRun) preExisting(a anchors.Anchor, path, kind, qname string) (existed, known bool) {
+	at, ok := r.s.git.(GitFileAt)
+	if !ok {
+		return false, false
+	}
+	commit, ok := r.pinCommit(a)
+	if !ok || !r.pinHeldAt(at, commit, a) {
+		return false, false
+	}
+	lang, ok := r.s.Language(path)
+	if !ok {
+		return false, false
+	}
+	content, ok := at.FileAt(commit, path)
+	if !ok {
+		return false, true // the file did not exist: everything in it is new
+	}
+	for _, d := range r.s.tables.parse(lang, content).Decls {
+		if d.QualifiedName == qname && anchors.SameFamily(path, d.Kind, kind) {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// pinHeldAt reports whether the anchor's hinted file held its declaration at
+// the pin commit. Only then does "already there at the pin" mean a twin: a
+// pin written on code that had already moved (a doc committed together with
+// the move) says nothing about which copy is the original.
+func (r *checkRun) pinHeldAt(at GitFileAt, commit string, a anchors.Anchor) bool {
+	lang, ok := r.s.Language(a.Path)
+	if !ok {
+		return false
+	}
+	content, ok := at.FileAt(commit, a.Path)
+	if !ok {
+		return false
+	}
+	for _, d := range r.s.tables.parse(lang, content).Decls {
+		// By name, not hash: a decl hash leaves the name out, so a rename's
+		// new name hashes like the pinned one.
+		if d.QualifiedName == a.QualifiedName && anchors.SameFamily(a.Path, d.Kind, a.Kind) {
+			return true
+		}
+	}
+	return false
+}
