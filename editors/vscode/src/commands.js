@@ -84,7 +84,7 @@ function register(context, ctl) {
       }
       const answer = await run('clew.explainContext', { ...a, uri: target }, `explain ${target}`);
       if (!answer) return undefined;
-      const editor = await ctl.docs.show(`Why ${target.replace(/^clew:\/\/[a-z]+\//, '')}`, 'md', explainMarkdown(answer, seed));
+      const editor = await ctl.docs.show(`Why ${target.replace(/^.*\//, '')}`, 'md', explainMarkdown(answer, seed));
       return { uri: target, standing: answer.standing, document: editor.document.uri.toString() };
     },
 

@@ -21,7 +21,7 @@ class AnswerDocuments {
   // show puts text under a path named after its subject and opens it
   // beside the current editor. The same subject reuses its document.
   async show(name, ext, text) {
-    const safe = name.replace(/[\\/:*?"<>|#%]+/g, '_').slice(0, 120) || 'answer';
+    const safe = name.replace(/[\\/:*?"<>|%]+/g, '_').slice(0, 120) || 'answer';
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${safe}.${ext}` });
     const key = uri.toString();
     const had = this.texts.has(key);

@@ -67,7 +67,7 @@ function resolveServer(opts) {
     tried.push(p);
     if (isExe(p)) return { path: p, source };
   }
-  return { path: null, reason: `${name} was not found (no bundled binary, not on PATH, not in Go's bin directory)`, tried };
+  return { path: null, reason: `${name} was not found: no bundled binary, none on PATH or in Go's bin directory`, tried };
 }
 
 module.exports = { resolveServer, binaryName };

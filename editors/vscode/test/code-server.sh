@@ -141,6 +141,7 @@ fixture() {
     || fail "git init of the fixture $1"
 }
 
+# start_code_server [extra code-server flags]
 start_code_server() {
   port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
   url="http://127.0.0.1:$port"
@@ -148,7 +149,7 @@ start_code_server() {
     setsid "$code_server" --bind-addr "127.0.0.1:$port" --auth none \
     --user-data-dir "$work/ud" --extensions-dir "$work/exts" --disable-telemetry --disable-update-check \
     --disable-workspace-trust --disable-getting-started-override --ignore-last-opened \
-    --reconnection-grace-time 5 --vscode-option enable-smoke-test-driver >>"$work/code-server.log" 2>&1 &
+    --reconnection-grace-time 5 "$@" >>"$work/code-server.log" 2>&1 &
   cs_pid=$!
   for _ in $(seq 1 150); do
     curl -fsS "$url/healthz" >/dev/null 2>&1 && break
@@ -177,7 +178,8 @@ drive() {
 
 # --- 1. the installed VSIX with its bundled server
 fixture "$work/tour"
-start_code_server
+# The smoke-test driver lets the payload run suite.js; it also hides toasts.
+start_code_server --vscode-option enable-smoke-test-driver
 set +e
 drive suite "$url" "$work/tour" "$here/integration/harness" "$here/integration/suite.js" "$work/sync" "$artifacts"
 rc=$?
@@ -192,6 +194,16 @@ if [ "$rc" -ne 0 ] || ! grep -q '"passed": true' "$work/result.json" 2>/dev/null
   diagnose
   fail "suite.js in VS Code (driver exit $rc)"
 fi
+# The logs: the server's lines at their own level in the "clew" channel,
+# and clew.trace.server (switched on by suite.js) in "clew (trace)".
+clew_log=$(find "$work/ud/logs" -type f -name 'clew.log' | head -1)
+trace_log=$(find "$work/ud/logs" -type f -name '*clew (trace).log' | head -1)
+[ -n "$clew_log" ] || fail "no log file of the clew output channel under $work/ud/logs"
+grep -q '\[info\] initialize client=' "$clew_log" || { tail -20 "$clew_log" >&2; fail "the server's initialize line is not at [info] in the clew channel"; }
+grep -q '\[error\] initialize client=' "$clew_log" && fail "the server's info line is shown as [error]"
+[ -n "$trace_log" ] && grep -q "Sending request 'workspace/executeCommand" "$trace_log" \
+  || { echo "trace log: ${trace_log:-none}" >&2; fail "clew.trace.server=messages traced nothing"; }
+say "logs: server lines at their level ($(grep -c '\[info\]' "$clew_log") info lines); trace: $(grep -c 'Sending request' "$trace_log") requests traced"
 passed=1
 say "suite.js passed in VS Code $CS_VERSION; timings: $(node -p 'JSON.stringify(require(process.argv[1]).timings)' "$work/result.json")"
 stop_code_server

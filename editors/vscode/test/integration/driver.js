@@ -52,10 +52,33 @@ async function toasts(page) {
   return (await page.locator('.notification-toast').allInnerTexts()).map(clean);
 }
 
-async function shot(page, artifacts, name) {
+// shot saves a screenshot; with `around`, only the part of the window from
+// that element's left and top (with some margin) to the bottom right
+// corner, where VS Code shows toasts and the status bar: smaller files.
+async function shot(page, artifacts, name, around) {
   await page.waitForTimeout(300); // let the last paint land
-  await page.screenshot({ path: path.join(artifacts, name) });
+  let clip;
+  if (around) {
+    const box = await around.boundingBox();
+    const vp = page.viewportSize();
+    if (box) {
+      const x = Math.max(0, Math.floor(box.x - 260));
+      const y = Math.max(0, Math.floor(box.y - 140));
+      clip = { x, y, width: vp.width - x, height: vp.height - y };
+    }
+  }
+  await page.screenshot({ path: path.join(artifacts, name), clip });
   say(`screenshot ${name}`);
+}
+
+// editorText is the visible text of the editor showing a line with
+// marker. Long lines wrap into several view lines, so a phrase is looked
+// for in the whole text, not line by line.
+async function editorText(page, marker) {
+  const line = page.locator('.monaco-editor .view-line', { hasText: marker }).first();
+  await line.waitFor({ state: 'visible', timeout: WAIT });
+  const editor = page.locator('.monaco-editor', { has: page.locator('.view-line', { hasText: marker }) }).first();
+  return clean(await editor.locator('.view-lines').first().innerText());
 }
 
 // The screen checks suite.js asks for, by name. Each returns what it saw.
@@ -85,7 +108,7 @@ const checks = {
     await pinned.waitFor({ state: 'visible', timeout: WAIT });
     await combined.hover();
     await item.waitFor({ state: 'visible', timeout: 5000 }).catch(() => {});
-    await shot(page, artifacts, 'status.png');
+    await shot(page, artifacts, 'status.png', item);
     await page.mouse.move(1, 1);
     return `hover "${hover}"; status bar "${clean(await pinned.innerText())}"`;
   },
@@ -105,51 +128,74 @@ const checks = {
   },
 
   async 'context-excluded'(page, want) {
-    // Lines wrap, so read the visible text of the editor holding the heading.
-    const heading = page.locator('.monaco-editor .view-line', { hasText: want.heading }).first();
-    await heading.waitFor({ state: 'visible', timeout: WAIT });
-    const editor = page.locator('.monaco-editor', { has: page.locator('.view-line', { hasText: want.heading }) }).first();
-    const text = clean(await editor.locator('.view-lines').first().innerText());
+    const text = await editorText(page, want.heading);
     const m = text.match(new RegExp(`[^|]*${want.entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^|]*\\|[^|]*\\|\\s*stale\\s*\\|`));
     if (!m) throw new Error(`the visible part of the context shows no excluded stale ${want.entry}: ${text.slice(0, 400)}`);
     return `"${want.heading}" then "${clean(m[0])}"`;
   },
 
   async 'explain-pick'(page, want, artifacts) {
+    // The picker lists the selected entries first; filtering on "excluded"
+    // (it matches descriptions) brings the excluded ones into view.
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Selected (' }).first().waitFor({ state: 'visible', timeout: WAIT });
+    await input.fill('excluded');
     const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: want.pick }).first();
     await row.waitFor({ state: 'visible', timeout: WAIT });
     const text = clean(await row.innerText());
     if (!text.includes(want.badge)) throw new Error(`the row for ${want.pick} says "${text}", not "${want.badge}"`);
-    await shot(page, artifacts, 'explain-pick.png');
-    await page.locator('.quick-input-widget input').fill(want.pick);
+    await page.screenshot({ path: path.join(artifacts, 'explain-pick.png'), clip: { x: 320, y: 0, width: 640, height: 380 } });
+    await input.fill(want.pick);
     await page.waitForTimeout(200);
     await page.keyboard.press('Enter');
     return `picked "${text}"`;
   },
 
   async 'explain-doc'(page, want) {
-    const line = page.locator('.monaco-editor .view-line', { hasText: want.text }).first();
-    await line.waitFor({ state: 'visible', timeout: WAIT });
-    return `"${clean(await line.innerText())}"`;
+    const text = await editorText(page, want.marker);
+    if (!text.includes(want.text)) throw new Error(`the explanation on screen does not say "${want.text}": ${text.slice(0, 300)}`);
+    return `"${text.slice(0, 120)}…"`;
   },
 
+  // With the smoke-test driver on (needed for the payload) VS Code shows no
+  // toasts; messages go to the notification center, opened here as a user
+  // would, with the bell. The missing-binary case runs without it and
+  // checks real toasts.
   async verify(page, want, artifacts) {
-    const toast = page.locator('.notification-toast', { hasText: want.text }).first();
-    await toast.waitFor({ state: 'visible', timeout: WAIT });
-    const text = clean(await toast.innerText());
-    await shot(page, artifacts, 'verify.png');
-    await toast.locator('.monaco-button', { hasText: want.button }).click();
+    const item = await centerItem(page, want.text);
+    const text = clean(await item.innerText());
+    await shot(page, artifacts, 'verify.png', page.locator('.notifications-center'));
+    await item.locator('.monaco-button', { hasText: want.button }).click();
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'stale' }).first();
     await row.waitFor({ state: 'visible', timeout: WAIT });
-    return `toast "${text}"; Problems shows "${clean(await row.innerText())}"`;
+    await closeCenter(page);
+    return `notification "${text}"; Problems shows "${clean(await row.innerText())}"`;
   },
 
   async confirm(page, want) {
-    const toast = page.locator('.notification-toast', { hasText: want.text }).first();
-    await toast.waitFor({ state: 'visible', timeout: WAIT });
-    return `toast "${clean(await toast.innerText())}"`;
+    const item = await centerItem(page, want.text);
+    const text = clean(await item.innerText());
+    await closeCenter(page);
+    return `notification "${text}"`;
   },
 };
+
+async function centerItem(page, text) {
+  const center = page.locator('.notifications-center');
+  if (!(await center.isVisible())) await page.locator('#status\\.notifications').click();
+  await center.waitFor({ state: 'visible', timeout: WAIT });
+  const item = center.locator('.notification-list-item', { hasText: text }).first();
+  await item.waitFor({ state: 'visible', timeout: WAIT });
+  await page.mouse.move(1, 1); // the bell's tooltip would cover the item's buttons
+  await page.waitForTimeout(800);
+  return item;
+}
+
+async function closeCenter(page) {
+  const center = page.locator('.notifications-center');
+  if (await center.isVisible()) await page.locator('#status\\.notifications').click();
+  await center.waitFor({ state: 'hidden', timeout: WAIT }).catch(() => {});
+}
 
 // serve answers suite.js's screen checks until it exits.
 async function serve(page, sync, artifacts, done) {
@@ -221,7 +267,7 @@ async function runMissing([csUrl, ws, artifacts]) {
       if ((await missing.locator('.monaco-button', { hasText: action }).count()) !== 1) throw new Error(`no "${action}" action in: ${clew[0]}`);
     }
     say(`ok: one notification: "${clew[0]}"`);
-    await shot(page, artifacts, 'missing-binary.png');
+    await shot(page, artifacts, 'missing-binary.png', missing.first());
 
     // A command now says the server is not available.
     await page.keyboard.press('Control+P');

@@ -151,7 +151,7 @@ async function suite() {
   const why = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === explained.document);
   if (!why || !/is excluded/.test(why.document.getText()) || !/stale/.test(why.document.getText())) throw new Error('the explanation is not shown');
   log(`ok: explained ${explained.uri}: ${explained.standing}`);
-  await onScreen('explain-doc', { text: 'is excluded' });
+  await onScreen('explain-doc', { marker: '# Why', text: 'Cache.Lookup-1` is excluded' });
 
   // 5. Policy opens as a document.
   const policy = await vscode.commands.executeCommand('clew.contextPolicy');
@@ -159,7 +159,11 @@ async function suite() {
   if (!policyEditor || !/"tiers"/.test(policyEditor.document.getText())) throw new Error(`policy not shown: ${JSON.stringify(policy)}`);
   log('ok: policy document shown');
 
-  // 6. Verify Workspace: the counts, with a way to the Problems view.
+  // 6. Verify Workspace: the counts, with a way to the Problems view. The
+  // protocol trace is switched on first; code-server.sh reads it from the
+  // "clew (trace)" output channel's log.
+  await vscode.workspace.getConfiguration('clew').update('trace.server', 'messages', vscode.ConfigurationTarget.Global);
+  await new Promise((r) => setTimeout(r, 1000));
   const verified = await vscode.commands.executeCommand('clew.verifyWorkspace');
   if (!verified || !/^clew verify: 11 anchors: /.test(verified.text) || !/\b2 stale\b/.test(verified.text) || !/\b2 lost\b/.test(verified.text)
     || !verified.failing) {
