@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
 // runAnchor prints the anchor line for the declaration at a position: the
@@ -30,7 +31,7 @@ func runAnchor(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "clew-lsp anchor: want exactly one FILE:LINE[:COL]")
 		return 2
 	}
-	snap, err := loadSnapshot(*dir)
+	snap, err := disk.Load(*dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp anchor: %v\n", err)
 		return 2

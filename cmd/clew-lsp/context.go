@@ -13,12 +13,11 @@ import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
-	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
-// The devcontext commands (SPEC §5, §6): context, explain, policy. They
+// The devcontext commands (docs/context.md): context, explain, policy. They
 // print the same JSON the language server's clew.compileContext,
 // clew.explainContext and clew.contextPolicy answer.
 
@@ -125,17 +124,9 @@ func workspacePath(root, file string) string {
 	return filepath.ToSlash(file)
 }
 
-func loadSnapshot(dir string) (*workspace.Snapshot, error) {
-	files, _, err := disk.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	return disk.Load(files.Root())
-}
-
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("context", "FILE:LINE[:COL] [--budget N] [--depth N] [--floor F] [--intent TEXT] [--json|--markdown] [--dir DIR]",
-		"Compiles what to read for the declaration at FILE:LINE[:COL] (SPEC §5): the innermost declaration,\n"+
+		"Compiles what to read for the declaration at FILE:LINE[:COL] (docs/context.md): the innermost declaration,\n"+
 			"its tests, callers and callees, the doc passages anchored to it (stale ones excluded and said so),\n"+
 			"the claims and AGENTS.md files that govern its file, docs that mention it, and the commits that\n"+
 			"touched it, spent first-fit within the token budget. LINE is 1-based; COL is a 1-based byte\n"+
@@ -158,7 +149,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "clew-lsp context: --json and --markdown exclude each other")
 		return devcontext.ExitInvalid
 	}
-	snap, err := loadSnapshot(k.dir)
+	snap, err := disk.Load(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp context: %v\n", err)
 		return devcontext.ExitInvalid
@@ -213,7 +204,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "clew-lsp explain: want exactly one URI")
 		return devcontext.ExitInvalid
 	}
-	snap, err := loadSnapshot(k.dir)
+	snap, err := disk.Load(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
 		return devcontext.ExitInvalid

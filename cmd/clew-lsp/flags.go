@@ -74,3 +74,16 @@ func parse(fs *flag.FlagSet, args []string) (positional []string, code int, done
 		}
 	}
 }
+
+// optionalDir is the [DIR] of a command that takes at most one workspace
+// directory, the current one by default; ok is false once it has said why.
+func optionalDir(cmd string, pos []string, stderr io.Writer) (dir string, ok bool) {
+	switch len(pos) {
+	case 0:
+		return ".", true
+	case 1:
+		return pos[0], true
+	}
+	fmt.Fprintf(stderr, "clew-lsp %s: one workspace directory at most\n", cmd)
+	return "", false
+}

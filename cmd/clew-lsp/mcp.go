@@ -23,13 +23,9 @@ func runMCP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
-	if len(pos) > 1 {
-		fmt.Fprintln(stderr, "clew-lsp mcp: one workspace directory at most")
+	dir, ok := optionalDir("mcp", pos, stderr)
+	if !ok {
 		return 2
-	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
 	}
 	ws, err := mcp.Open(dir)
 	if err != nil {

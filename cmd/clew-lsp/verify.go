@@ -2,36 +2,40 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("verify", "[DIR] [--check] [--strict] [--json] [--worktree] [--repo KEY]",
+	fs := newFlags("verify", "[DIR] [--check] [--strict] [--format text|json|github|sarif|gitlab] [--json] [--worktree] [--repo KEY]",
 		"Checks every code anchor and claim of the workspace DIR (default: the current directory).\n"+
 			"Without --check, moved and renamed anchors are rebound in place (hashes kept), so the\n"+
 			"diff lands in the working tree for review. Exit 0: nothing gates; 1: something gates;\n"+
 			"2: usage or configuration error.", stderr)
 	check := fs.Bool("check", false, "write nothing; only report")
 	strict := fs.Bool("strict", false, "unpinned anchors gate too")
-	asJSON := fs.Bool("json", false, "print one JSON object (SPEC §6 shape)")
+	asJSON := fs.Bool("json", false, "short for --format json")
+	format := fs.String("format", "text", "output: text, json (one object), github (workflow commands + job summary),\nsarif (SARIF 2.1.0), gitlab (code-quality report); see docs/ci.md")
 	worktree := fs.Bool("worktree", false, "read sibling repos' working trees instead of their channel refs")
 	repoKey := fs.String("repo", "", "consumer scope: this checkout's repo key in the mounted brain")
 	pos, code, done := parse(fs, args)
 	if done {
 		return code
 	}
-	if len(pos) > 1 {
-		fmt.Fprintln(stderr, "clew-lsp verify: one workspace directory at most")
+	dir, ok := optionalDir("verify", pos, stderr)
+	if !ok {
 		return 2
 	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
+	if !knownFormat(*format) {
+		fmt.Fprintf(stderr, "clew-lsp verify: unknown --format %q (one of %s)\n", *format, strings.Join(verifyFormats, ", "))
+		return 2
+	}
+	if *asJSON {
+		*format = "json"
 	}
 	files, _, err := disk.Open(dir)
 	if err != nil {
@@ -55,23 +59,22 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *repoKey != "" && snap.IsBrain() {
 		fmt.Fprintln(stderr, "clew-lsp verify: --repo is ignored in a brain checkout")
 	}
+	var heal []workspace.DocEdit
 	rebound := false
 	if !*check {
-		if err := writeEdits(snap, files, selfHeal(rep)); err != nil {
+		heal = selfHeal(rep)
+		if err := writeEdits(snap, files, heal); err != nil {
 			fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 			return 2
 		}
 		rebound = len(rep.Rebinds()) > 0
-	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
-			return 2
-		}
 	} else {
-		fmt.Fprint(stdout, rep.Text(workspace.TextOptions{Rebound: rebound}))
+		heal = selfHeal(rep) // offered as fixes by sarif, never written
+	}
+	out := verifyOutput{snap: snap, rep: rep, heal: heal, root: files.Root(), rebound: rebound}
+	if err := out.write(*format, stdout); err != nil {
+		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
+		return 2
 	}
 	return rep.Exit
 }

@@ -1,4 +1,4 @@
-// Package anchors is the pure core of code anchors (SPEC §2): it finds
+// Package anchors is the pure core of code anchors (docs/anchors.md): it finds
 // `@code` lines in Markdown, resolves each against declaration tables with
 // the five-stage ladder, and computes the text edits that rebind or confirm
 // an anchor.
@@ -34,12 +34,17 @@ type Anchor struct {
 	Path          string // repository-relative target path (the hint)
 	StartLine     int    // lines anchors only
 	EndLine       int    // lines anchors only
+	Section       string // doc anchors to one section: the heading's slug after "#"
 
 	// Pinned hashes. For symbol anchors DeclSHA and BodySHA (BodySHA may be
 	// empty: short or no body). For lines and doc anchors DeclSHA holds the
 	// single hash. Both empty means unpinned.
 	DeclSHA string
 	BodySHA string
+	// Scheme is the hash scheme the pin was written under: the `v<N>:`
+	// marker of `sha=v2:…`, 1 for a pin without one (written before
+	// schemes were marked). 0 when unpinned.
+	Scheme int
 
 	// Byte spans inside the doc, so edits replace only the tokens they change.
 	KindSpan     Span
@@ -67,11 +72,15 @@ type Passage struct {
 	EndLine   int    // 1-based, inclusive
 }
 
-// Kinds is the language-neutral declaration vocabulary (SPEC §2.1).
+// Kinds is the language-neutral declaration vocabulary (docs/anchors.md).
 var Kinds = []string{
 	"function", "method", "constructor", "class", "struct", "interface",
 	"trait", "protocol", "enum", "type", "namespace", "module", "object",
 	"extension", "impl", "const", "var", "property", "field", "macro",
+	"key", // a configuration key (YAML, JSON, TOML), named by its dotted path
+	// Schemas and infrastructure (protobuf, SQL DDL, Terraform/HCL).
+	"message", "service", "rpc", "table", "view", "index", "column",
+	"resource", "data", "variable", "output",
 }
 
 var kindSet = func() map[string]bool {

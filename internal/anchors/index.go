@@ -2,6 +2,7 @@ package anchors
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -114,15 +115,41 @@ func BaseName(qname string) string {
 	if i := lastTopLevelDot(s); i >= 0 {
 		s = s[i+1:]
 	}
+	if strings.HasPrefix(s, `"`) {
+		// A quoted key segment: the file holds the key itself.
+		if end := closingQuote(s); end > 0 {
+			if u, err := strconv.Unquote(s[:end+1]); err == nil {
+				return u
+			}
+		}
+	}
 	if i := strings.IndexAny(s, "(<["); i > 0 {
 		s = s[:i]
 	}
 	return s
 }
 
+// closingQuote is the index of the quote that ends the quoted segment
+// starting at s[0], or -1.
+func closingQuote(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
 func lastTopLevelDot(s string) int {
 	depth := 0
+	quoted := quotedBytes(s)
 	for i := len(s) - 1; i >= 0; i-- {
+		if quoted[i] {
+			continue
+		}
 		switch s[i] {
 		case ')', '>', ']':
 			depth++
@@ -137,4 +164,29 @@ func lastTopLevelDot(s string) int {
 		}
 	}
 	return -1
+}
+
+// quotedBytes marks the bytes inside "…" segments of a key path, where a
+// dot or a bracket is part of the key ("a.b".c).
+func quotedBytes(s string) []bool {
+	q := make([]bool, len(s))
+	if !strings.Contains(s, `"`) {
+		return q
+	}
+	in := false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case in && s[i] == '\\':
+			q[i] = true
+			if i+1 < len(s) {
+				q[i+1] = true
+			}
+			i++
+			continue
+		case s[i] == '"':
+			in = !in
+		}
+		q[i] = true
+	}
+	return q
 }

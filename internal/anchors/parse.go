@@ -14,7 +14,7 @@ import (
 const (
 	grammarSymbol = "<!-- @code [CLAIM-ID] <kind> <qualified-name> <path> [sha=<decl>[,<body>]] -->"
 	grammarLines  = "<!-- @code [CLAIM-ID] lines <path>#L<start>-L<end> [sha=<hash>] -->"
-	grammarDoc    = "<!-- @code [CLAIM-ID] doc <path> [sha=<hash>] -->"
+	grammarDoc    = "<!-- @code [CLAIM-ID] doc <path>[#<heading-slug>] [sha=<hash>] -->"
 	grammarAll    = grammarSymbol + " | " + grammarLines + " | " + grammarDoc
 )
 
@@ -138,8 +138,15 @@ func tokenize(body string, base int) []token {
 		}
 		start := i
 		depth := 0
-		for i < len(body) && (depth > 0 || !isSpace(body[i])) {
+		quoted := false // a quoted key segment may hold spaces: "my key".x
+		for i < len(body) && (depth > 0 || quoted || !isSpace(body[i])) {
 			switch body[i] {
+			case '\\':
+				if quoted {
+					i++
+				}
+			case '"':
+				quoted = !quoted
 			case '(':
 				depth++
 			case ')':
@@ -216,6 +223,12 @@ func parseAnchorLine(doc string, ln line, base int, s string, afterOpener int) (
 			return fail("a doc anchor takes one path — write: " + grammarDoc)
 		}
 		a.Path = toks[0].text
+		if i := strings.IndexByte(a.Path, '#'); i >= 0 {
+			a.Path, a.Section = a.Path[:i], a.Path[i+1:]
+			if a.Section == "" || a.Path == "" {
+				return fail(quote(toks[0].text) + " is not <path>#<heading-slug> — write: " + grammarDoc)
+			}
+		}
 		a.PathSpan = toks[0].span()
 	case IsKind(a.Kind):
 		a.Form = FormSymbol
@@ -246,6 +259,18 @@ func parseAnchorLine(doc string, ln line, base int, s string, afterOpener int) (
 }
 
 func parseSHA(a *Anchor, v string) string {
+	a.Scheme = 1
+	if rest, ok := strings.CutPrefix(v, "v"); ok {
+		num, hashes, ok := strings.Cut(rest, ":")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || n < 1 || num != strconv.Itoa(n) {
+			return "sha=" + v + " has a bad hash scheme marker — write " + grammarSymbol + " with sha=v<N>:<decl>[,<body>] (or let `clew-lsp confirm` write it)"
+		}
+		if a.Form != FormSymbol {
+			return "sha=" + v + ": line and doc hashes carry no scheme marker — write " + grammarLines + " | " + grammarDoc
+		}
+		a.Scheme, v = n, hashes
+	}
 	parts := strings.Split(v, ",")
 	switch {
 	case a.Form == FormSymbol && len(parts) <= 2:

@@ -12,6 +12,7 @@ type acMatcher struct {
 	stride int         // number of classes
 	delta  []int32     // state*stride + class → next state (a full DFA)
 	out    [][]int32   // state → the literals that end there (suffix links folded in)
+	term   []bool      // state → len(out) > 0, the one test made per byte
 }
 
 // newACMatcher builds the automaton for lits; fold: lits are lower-case and
@@ -93,6 +94,10 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 			}
 		}
 	}
+	m.term = make([]bool, len(m.out))
+	for s, o := range m.out {
+		m.term[s] = len(o) > 0
+	}
 	return m
 }
 
@@ -103,8 +108,8 @@ func (m *acMatcher) scan(text []byte, hit func(lit int32)) {
 	stride := m.stride
 	for _, b := range text {
 		s = m.delta[int(s)*stride+int(m.class[b])]
-		if out := m.out[s]; out != nil {
-			for _, id := range out {
+		if m.term[s] {
+			for _, id := range m.out[s] {
 				hit(id)
 			}
 		}
@@ -117,8 +122,8 @@ func (m *acMatcher) scanString(text string, hit func(lit int32)) {
 	stride := m.stride
 	for i := 0; i < len(text); i++ {
 		s = m.delta[int(s)*stride+int(m.class[text[i]])]
-		if out := m.out[s]; out != nil {
-			for _, id := range out {
+		if m.term[s] {
+			for _, id := range m.out[s] {
 				hit(id)
 			}
 		}

@@ -1,6 +1,9 @@
 package claims
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // A run scans in batches: every leg's file set is known before any file
 // is read, so each file is read once and gone through once for all the
@@ -19,21 +22,57 @@ type legJob struct {
 	leg     *Leg
 	pending string   // slug of the open change holding the claim
 	onDisk  []Repo   // the leg's targets that are on disk
-	set     []member // the surviving file set, filled by the first batch
-	heal    []member // present legs without a match: every tracked file
-	hint    string   // the untracked hint when set is empty
+	set     *fileSet // the surviving file set, shared by legs with the same spec
+	matches []hit    // the entries of set with a match, in entry order
+	heal    *fileSet // present legs without a match: every tracked file
+	healed  []hit
+	hint    string // the untracked hint when set is empty
+	rid     int32  // the regex's index in the batch's scanner
 }
 
-// member is one file a leg looks at.
+// fileSet is the files a leg spec names (key, include, exclusions), shared
+// by every leg with that spec: it is computed and registered once.
+type fileSet struct {
+	entries []member
+	jobs    []*legJob // of the current batch
+}
+
+// member is one file of a set.
 type member struct {
-	repo    Repo
-	idx     int32 // in repo.Files()
-	path    string
-	matches []Match
-	unread  bool // the byte budget ran out before this file was read
+	repo   Repo
+	idx    int32 // in repo.Files()
+	path   string
+	unread bool // the byte budget ran out before this file was read
 }
 
 func (m member) label() string { return m.repo.Key() + ":" + m.path }
+
+// hit is one entry of a set with its matching units' lines (most entries
+// of a wide leg match nothing, and a Match is only built for what a
+// report or an editor shows).
+type hit struct {
+	k     int32
+	lines []int32
+}
+
+// matchesOf builds the Matches of one hit of fs.
+func matchesOf(fs *fileSet, h hit, max int) []Match {
+	m := &fs.entries[h.k]
+	out := make([]Match, 0, min(len(h.lines), max))
+	for _, n := range h.lines[:min(len(h.lines), max)] {
+		out = append(out, Match{Repo: m.repo.Key(), Path: m.path, Line: int(n)})
+	}
+	return out
+}
+
+// count is the number of matching units over all hits.
+func count(hs []hit) int {
+	n := 0
+	for _, h := range hs {
+		n += len(h.lines)
+	}
+	return n
+}
 
 // prepare computes a leg's targets and surviving file set.
 func (e *evaluator) prepare(l *Leg, pending string) *legJob {
@@ -43,70 +82,116 @@ func (e *evaluator) prepare(l *Leg, pending string) *legJob {
 			job.onDisk = append(job.onDisk, r)
 		}
 	}
-	inc, _ := e.glob(l.Include) // globError has vetted it
-	for _, r := range job.onDisk {
-		files := r.Files()
-		for _, i := range e.matchingFiles(r, inc) {
-			if !e.excluded(l, r, files[i]) {
-				job.set = append(job.set, member{repo: r, idx: i, path: files[i]})
+	key := setKey("set", l)
+	if fs, ok := e.fileSets[key]; ok {
+		job.set = fs
+	} else {
+		fs := &fileSet{}
+		inc, _ := e.glob(l.Include) // globError has vetted it
+		for _, r := range job.onDisk {
+			files := r.Files()
+			for _, i := range e.matchingFiles(r, inc) {
+				if !e.excluded(l, r, files[i]) {
+					fs.entries = append(fs.entries, member{repo: r, idx: i, path: files[i]})
+				}
 			}
 		}
+		e.fileSets[key] = fs
+		job.set = fs
 	}
-	if len(job.set) == 0 && len(job.onDisk) > 0 {
+	if len(job.set.entries) == 0 && len(job.onDisk) > 0 {
+		inc, _ := e.glob(l.Include)
 		job.hint = e.untrackedHint(l, inc, job.onDisk)
 	}
 	return job
 }
 
-// healSet lists every tracked file the moved rule may land in: all files of
-// the leg's targets but `.multivac` and the leg's exclusions.
-func (e *evaluator) healSet(job *legJob) []member {
-	var out []member
-	for _, r := range job.onDisk {
-		for i, p := range r.Files() {
-			if p == ".multivac" || len(p) > 9 && p[:10] == ".multivac/" || e.excluded(job.leg, r, p) {
-				continue // the law row quotes its own pattern: never a heal target
-			}
-			out = append(out, member{repo: r, idx: int32(i), path: p})
-		}
+// setKey names a leg's file set: its repo key, include and exclusions.
+func setKey(kind string, l *Leg) string {
+	var b strings.Builder
+	b.WriteString(kind + "\x00" + l.Repo + "\x00")
+	if kind == "set" {
+		b.WriteString(l.Include)
 	}
-	return out
+	for _, x := range l.Exclusions {
+		b.WriteString("\x00" + x.Repo + ":" + x.Glob)
+	}
+	return b.String()
 }
 
-// fileTask is one file of a batch and the members waiting for it.
+// healSet lists every tracked file the moved rule may land in: all files of
+// the leg's targets but `.multivac` and the leg's exclusions.
+func (e *evaluator) healSet(job *legJob) *fileSet {
+	key := setKey("heal", job.leg)
+	if fs, ok := e.fileSets[key]; ok {
+		return fs
+	}
+	fs := &fileSet{}
+	for _, r := range job.onDisk {
+		for i, p := range r.Files() {
+			if p == ".multivac" || strings.HasPrefix(p, ".multivac/") || e.excluded(job.leg, r, p) {
+				continue // the law row quotes its own pattern: never a heal target
+			}
+			fs.entries = append(fs.entries, member{repo: r, idx: int32(i), path: p})
+		}
+	}
+	e.fileSets[key] = fs
+	return fs
+}
+
+// fileTask is one file of a batch and the sets waiting for it.
 type fileTask struct {
 	repo Repo
 	path string
-	refs []memberRef
+	refs []setRef
 }
 
-type memberRef struct {
-	m   *member
-	rid int32
+type setRef struct {
+	fs *fileSet
+	k  int32 // entry index in fs
 }
 
-// batch reads each file the jobs' members name once and fills their
-// matches. pick chooses which members of a job (its set, or its heal set).
-func (e *evaluator) batch(jobs []*legJob, pick func(*legJob) []member) {
-	var res []*Regex
-	for _, j := range jobs {
-		if len(pick(j)) > 0 {
-			res = append(res, j.leg.Regex)
+// batch reads each file the jobs' sets name once and fills their matches.
+// heal chooses the heal sets (the second batch) instead of the file sets.
+func (e *evaluator) batch(jobs []*legJob, heal bool) {
+	pick := func(j *legJob) (*fileSet, *[]hit) {
+		if heal {
+			return j.heal, &j.healed
 		}
+		return j.set, &j.matches
 	}
+	var res []*Regex
+	var sets []*fileSet
+	for _, j := range jobs {
+		fs, _ := pick(j)
+		if fs == nil || len(fs.entries) == 0 {
+			continue
+		}
+		res = append(res, j.leg.Regex)
+		if len(fs.jobs) == 0 {
+			sets = append(sets, fs)
+		}
+		fs.jobs = append(fs.jobs, j)
+	}
+	defer func() {
+		for _, fs := range sets {
+			fs.jobs = nil
+		}
+	}()
 	if len(res) == 0 {
 		return
 	}
 	sc := newScanner(res)
-	tasks := map[string][]*fileTask{} // identity → by index in Files()
 	for _, j := range jobs {
-		ms := pick(j)
-		rid := sc.byRegex[j.leg.Regex]
+		j.rid = sc.byRegex[j.leg.Regex]
+	}
+	tasks := map[string][]*fileTask{} // identity → by index in Files()
+	for _, fs := range sets {
 		var cur []*fileTask
 		curID := "\x00none"
-		for k := range ms {
-			m := &ms[k]
-			if id := m.repo.Identity(); id != curID { // members come grouped by checkout
+		for k := range fs.entries {
+			m := &fs.entries[k]
+			if id := m.repo.Identity(); id != curID { // entries come grouped by checkout
 				curID = id
 				if tasks[id] == nil {
 					tasks[id] = make([]*fileTask, len(m.repo.Files()))
@@ -118,10 +203,12 @@ func (e *evaluator) batch(jobs []*legJob, pick func(*legJob) []member) {
 				t = &fileTask{repo: m.repo, path: m.path}
 				cur[m.idx] = t
 			}
-			t.refs = append(t.refs, memberRef{m, rid})
+			t.refs = append(t.refs, setRef{fs, int32(k)})
 		}
 	}
-	lines := make([][]int, len(sc.regexes))
+	lines := make([][]int32, len(sc.regexes))   // this file's view of each regex's lines
+	scratch := make([][]int32, len(sc.regexes)) // reused across files
+	var arena []int32                           // every hit's lines, appended: one allocation per growth, not per hit
 	seen := make([]bool, len(sc.regexes))
 	var rids []int32
 	for _, r := range e.all { // checkouts in run order, files in path order: a budget stops deterministically
@@ -132,7 +219,7 @@ func (e *evaluator) batch(jobs []*legJob, pick func(*legJob) []member) {
 			content, ok, unread := e.read(t.repo, t.path)
 			if unread {
 				for _, ref := range t.refs {
-					ref.m.unread = true
+					ref.fs.entries[ref.k].unread = true
 				}
 				continue
 			}
@@ -141,19 +228,32 @@ func (e *evaluator) batch(jobs []*legJob, pick func(*legJob) []member) {
 			}
 			rids = rids[:0]
 			for _, ref := range t.refs {
-				if !seen[ref.rid] {
-					seen[ref.rid] = true
-					rids = append(rids, ref.rid)
+				for _, j := range ref.fs.jobs {
+					if !seen[j.rid] {
+						seen[j.rid] = true
+						rids = append(rids, j.rid)
+					}
 				}
 			}
-			sc.scanFile(t.path, content, rids, func(rid int32, line int) { lines[rid] = append(lines[rid], line) })
+			sc.scanFile(t.path, content, rids, func(rid int32, line int) { scratch[rid] = append(scratch[rid], int32(line)) })
+			for _, rid := range rids { // one copy per regex and file, shared by its legs
+				if len(scratch[rid]) > 0 {
+					start := len(arena)
+					arena = append(arena, scratch[rid]...)
+					lines[rid] = arena[start:len(arena):len(arena)]
+					scratch[rid] = scratch[rid][:0]
+				}
+			}
 			for _, ref := range t.refs {
-				for _, n := range lines[ref.rid] {
-					ref.m.matches = append(ref.m.matches, Match{Repo: ref.m.repo.Key(), Path: t.path, Line: n})
+				for _, j := range ref.fs.jobs {
+					if len(lines[j.rid]) > 0 {
+						_, hs := pick(j)
+						*hs = append(*hs, hit{ref.k, lines[j.rid]})
+					}
 				}
 			}
 			for _, rid := range rids {
-				seen[rid], lines[rid] = false, lines[rid][:0]
+				seen[rid], lines[rid] = false, nil
 			}
 		}
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 // countClaim is the placeholder ID a count spec is wrapped in, so it shares
-// the anchor grammar and the dialect gate (digest §8).
+// the anchor grammar and the dialect gate (docs/claims.md).
 const countClaim = "COUNT"
 
 // Count dry-runs one leg spec `<repo>:<glob> [!<glob> …] /<regex>/[i] [each|each!]`
@@ -39,12 +39,17 @@ func Count(spec string, cfg Config, repos []Repo) (string, int) {
 		return b.String(), 2
 	}
 	job := e.prepare(l, "")
-	e.batch([]*legJob{job}, func(j *legJob) []member { return j.set })
+	e.batch([]*legJob{job}, false)
 	files, matching, total := 0, 0, 0
 	var lacking, offending []string
-	for _, m := range job.set {
+	next := 0 // job.matches walks with the entries
+	for k, m := range job.set.entries {
 		files++
-		n := len(m.matches)
+		n := 0
+		if next < len(job.matches) && int(job.matches[next].k) == k {
+			n = len(job.matches[next].lines)
+			next++
+		}
 		total += n
 		label := m.path
 		if l.Repo == "*" {

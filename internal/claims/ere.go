@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// The regex dialect is POSIX ERE with [[:class:]] (digest §3). Go's RE2
+// The regex dialect is POSIX ERE with [[:class:]] (docs/claims.md). Go's RE2
 // accepts \s, \d, lazy quantifiers, (?…) and more, so the gate is our own
 // left-to-right pre-pass; it also rewrites the source into RE2 syntax with
 // JavaScript's reading where the two engines differ (`.`, identity escapes).
@@ -55,10 +55,11 @@ type Regex struct {
 	fold   bool   // lits are lower-cased and compared case-insensitively
 }
 
-// MatchString reports whether the unit matches.
+// MatchString reports whether the unit matches, read as JavaScript reads
+// it (UTF-16: see jsfold.go).
 func (r *Regex) MatchString(s string) bool {
-	if !r.fold && !r.lits.in(s) {
-		return false
+	if hasAstral(nil, s) {
+		s = utf16View(nil, s)
 	}
 	return r.re.MatchString(s)
 }
@@ -68,7 +69,7 @@ func (r *Regex) GoSyntax() string { return r.re.String() }
 
 // CompileERE gates and compiles a leg's regex. msg is the dialect or compile
 // error (empty when the regex is usable); warnings are our stricter notes
-// (SPEC §3.5) that never block.
+// (docs/claims.md) that never block.
 func CompileERE(source, flags string) (re *Regex, warnings []string, msg string) {
 	key := flags + "/" + source
 	if c, ok := ereCache.get(key); ok {
@@ -83,18 +84,22 @@ func compileERE(source, flags string) (re *Regex, warnings []string, msg string)
 	if flags != "" && flags != "i" {
 		return nil, nil, fmt.Sprintf("unsupported regex flags %q — only \"i\" is allowed, drop the rest", flags)
 	}
-	goSrc, warnings, msg := translateERE(source)
+	goSrc, warnings, msg := translateERE(source, false)
 	if msg != "" {
 		return nil, nil, msg
 	}
+	// The literals come from RE2's own (?i) reading, whose ASCII folding is
+	// JavaScript's; the regex that decides folds as JavaScript does.
+	litSrc, reSrc := goSrc, goSrc
 	if flags == "i" {
-		goSrc = "(?i)" + goSrc
+		litSrc = "(?i)" + goSrc
+		reSrc, _, _ = translateERE(source, true)
 	}
-	compiled, err := regexp.Compile(goSrc)
+	compiled, err := regexp.Compile(reSrc)
 	if err != nil {
 		return nil, nil, invalidRegex(source, flags, engineMessage(err))
 	}
-	lits, fold := requiredLiterals(goSrc)
+	lits, fold := requiredLiterals(litSrc)
 	return &Regex{Source: source, Flags: flags, re: compiled, lits: lits, fold: fold}, warnings, ""
 }
 
@@ -114,7 +119,7 @@ func notERE(esc string, hint string) string {
 
 // translateERE walks the source once, refusing what POSIX ERE lacks and
 // emitting RE2 syntax. It returns the first refusal only.
-func translateERE(src string) (string, []string, string) {
+func translateERE(src string, fold bool) (string, []string, string) {
 	var out bytes.Buffer
 	var warnings []string
 	quantBefore := false // the previous token was an unescaped * + ? or }
@@ -141,7 +146,11 @@ func translateERE(src string) (string, []string, string) {
 			}
 			// Escaped punctuation (or any other character) is that literal character.
 			atom = out.Len()
-			out.WriteString(regexp.QuoteMeta(string(r)))
+			if r > 0xFFFF { // a quantifier after it repeats its low surrogate, as in JavaScript
+				hi, _ := surrogates(r)
+				atom += utf8.RuneLen(hi)
+			}
+			out.WriteString(literalRune(r, fold))
 			i += 1 + size
 			quantBefore = false
 		case c == '[':
@@ -155,6 +164,9 @@ func translateERE(src string) (string, []string, string) {
 			class, next, warn, msg := translateBracket(src, i)
 			if msg != "" {
 				return "", nil, msg
+			}
+			if fold {
+				class = foldClass(class)
 			}
 			warnings = append(warnings, warn...)
 			atom = out.Len()
@@ -205,9 +217,18 @@ func translateERE(src string) (string, []string, string) {
 				i++
 				continue
 			}
-			_, size := utf8.DecodeRuneInString(src[i:])
+			r, size := utf8.DecodeRuneInString(src[i:])
 			atom = out.Len()
-			out.WriteString(src[i : i+size])
+			switch {
+			case r > 0xFFFF:
+				hi, _ := surrogates(r)
+				atom += utf8.RuneLen(hi)
+				out.WriteString(literalRune(r, fold))
+			case fold && len(jsFoldClasses()[jsCanonicalize(r)]) > 1:
+				out.WriteString(literalRune(r, fold))
+			default:
+				out.WriteString(src[i : i+size])
+			}
 			i += size
 		}
 	}
@@ -278,7 +299,7 @@ func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <
 // translateBracket reads the bracket expression that opens at src[open] and
 // returns it in RE2 syntax and the index after its closing `]`. A `]` right
 // after `[` or `[^` is a member (POSIX). Escapes inside keep JavaScript's
-// meaning, as in multivac, and earn a warning (SPEC §3.5).
+// meaning, as in multivac, and earn a warning (docs/claims.md).
 func translateBracket(src string, open int) (string, int, []string, string) {
 	var body strings.Builder
 	var warnings []string
@@ -333,6 +354,16 @@ func translateBracket(src string, open int) (string, int, []string, string) {
 			body.WriteByte('\\')
 			body.WriteByte(c)
 			j++
+		case c >= 0xF0: // past U+FFFF: its two surrogates are two members, as in JavaScript
+			r, size := utf8.DecodeRuneInString(src[j:])
+			if r > 0xFFFF {
+				hi, lo := surrogates(r)
+				body.WriteRune(hi)
+				body.WriteRune(lo)
+			} else {
+				body.WriteString(src[j : j+size])
+			}
+			j += size
 		default:
 			body.WriteByte(c)
 			j++

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Public dialect cases (multivac-cases.md §B).
+// Public dialect cases.
 func TestDialectCases(t *testing.T) {
 	refused := []struct{ id, src, gist string }{
 		{"D01", "PIN[:digit:]", "character class syntax is [[:digit:]], not [:digit:]"},
@@ -78,6 +78,27 @@ func TestDialectCases(t *testing.T) {
 		{"space", "[[:space:]]", "", "\v", true},
 		{"xdigit", "^[[:xdigit:]]+$", "", "0aF", true},
 		{"blank-no-newline", "[[:blank:]]", "", "a\fb", false},
+		// Divergence 3: `i` folds as JavaScript's Canonicalize, not Unicode's
+		// simple folding: the Kelvin sign is not k, the long s is not s.
+		{"fold-K", "k", "i", "K", true},
+		{"fold-kelvin-sign", "k", "i", "\u212a", false},
+		{"fold-long-s", "s", "i", "\u017f", false},
+		{"fold-class-kelvin", "[a-z]", "i", "\u212a", false},
+		{"fold-class-upper", "^[[:upper:]]+$", "i", "abc", true},
+		{"fold-neg-class", "^[^k]$", "i", "K", false},
+		{"fold-neg-class-kelvin", "^[^k]$", "i", "\u212a", true},
+		{"fold-micro", "^\u00b5$", "i", "\u039c", true},
+		{"fold-sharp-s-alone", "^\u00df$", "i", "\u1e9e", false},
+		{"fold-accent", "^\u00e9t\u00e9$", "i", "\u00c9T\u00c9", true},
+		// Divergence 4: the text is UTF-16, so `.` matches half an emoji.
+		{"dot-one-unit", "^.$", "", "\U0001F600", false},
+		{"dot-two-units", "^..$", "", "\U0001F600", true},
+		{"dot-between", "^x.y$", "", "x\U0001F600y", false},
+		{"dot-dot-between", "^x..y$", "", "x\U0001F600y", true},
+		{"emoji-literal", "a\U0001F600b", "", "za\U0001F600bz", true},
+		{"neg-class-units", "^[^x]{2}$", "", "\U0001F600", true},
+		{"emoji-in-class", "^[\U0001F600]$", "", "\U0001F600", false},
+		{"emoji-in-class-twice", "^[\U0001F600]{2}$", "", "\U0001F600", true},
 		// Divergence 1: `\-` in brackets is a hyphen, never a range.
 		{"bracket-escaped-hyphen", "^[a\\-z]$", "", "-", true},
 		{"bracket-escaped-hyphen-no-range", "^[a\\-z]$", "", "m", false},
@@ -102,7 +123,7 @@ func TestDialectCases(t *testing.T) {
 		}
 	}
 
-	// SPEC §3.5: a letter escape inside brackets is accepted with a warning.
+	// docs/claims.md: a letter escape inside brackets is accepted with a warning.
 	if _, warns, _ := CompileERE(`[\s]x`, ""); len(warns) != 1 || !strings.Contains(warns[0], "engines disagree") {
 		t.Errorf("bracket escape warning: %v", warns)
 	}

@@ -25,9 +25,12 @@ type Input struct {
 	// consumer checkout.
 	Repos []Repo
 	// CodeLegs are `@code` anchors that carry a claim ID, as resolved by the
-	// anchors engine (SPEC §3.6).
+	// anchors engine (docs/claims.md).
 	CodeLegs []CodeLeg
 	Options  Options
+	// Parsed, when set, holds ParseDocs(Docs): a caller that already
+	// parsed the law passes it so it is parsed once per run.
+	Parsed map[string]ParsedDoc
 	// LegacyLaw: the brain keeps its law in a root `invariants.md` (and
 	// none in `.multivac/`), multivac's old layout; the run refuses it.
 	LegacyLaw bool
@@ -71,6 +74,24 @@ func LawDoc(p string) bool {
 }
 
 const changesDir = ".multivac/changes"
+
+// ParsedDoc is one law doc's legs and parse diagnostics.
+type ParsedDoc struct {
+	Legs  []Leg
+	Diags []Diagnostic
+}
+
+// ParseDocs parses every doc LawDoc selects, once.
+func ParseDocs(docs map[string][]byte) map[string]ParsedDoc {
+	out := map[string]ParsedDoc{}
+	for p, b := range docs {
+		if LawDoc(p) {
+			legs, diags := ParseDoc(p, b)
+			out[p] = ParsedDoc{legs, diags}
+		}
+	}
+	return out
+}
 
 // Evaluate runs every claim leg. It never fails on broken input (that is
 // a Diagnostic); the error is only the context's, between legs.
@@ -131,7 +152,11 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 	var legs []Leg
 	var changes []Change
 	for _, d := range docs {
-		l, diags := ParseDoc(d, in.Docs[d])
+		pd, ok := in.Parsed[d]
+		if !ok {
+			pd.Legs, pd.Diags = ParseDoc(d, in.Docs[d])
+		}
+		l, diags := pd.Legs, pd.Diags
 		legs = append(legs, l...)
 		res.Diagnostics = append(res.Diagnostics, diags...)
 		if d == LawFile {
@@ -163,7 +188,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 	}
 	res.Coverage.Claims = len(rowOrder)
 
-	// Scope, then keys (digest §6.9), then row states.
+	// Scope, then keys (docs/claims.md), then row states.
 	type work struct {
 		doc  string
 		line int
@@ -225,7 +250,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		jobs[i] = e.prepare(w.leg, pending[w.leg.Claim])
 		scanned = append(scanned, jobs[i])
 	}
-	e.batch(scanned, func(j *legJob) []member { return j.set })
+	e.batch(scanned, false)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -236,7 +261,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 			heals = append(heals, j)
 		}
 	}
-	e.batch(heals, func(j *legJob) []member { return j.heal })
+	e.batch(heals, true)
 
 	byClaim := map[string]int{}
 	for i, w := range todo {
@@ -317,7 +342,7 @@ func retiredLeg(doc string, line int, l *Leg) LegResult {
 	return lr
 }
 
-// gate applies the exit matrix (digest §6.6) to one leg.
+// gate applies the exit matrix (docs/claims.md) to one leg.
 func gate(lr LegResult, cfg Config, strict bool) (bool, string) {
 	bad := lr.State == StateBroken || lr.State == StateVacuous || lr.Budget
 	switch {

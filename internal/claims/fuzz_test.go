@@ -34,6 +34,13 @@ func FuzzAnchorLine(f *testing.F) {
 				t.Fatalf("bad diagnostic %+v", d)
 			}
 		}
+		for _, line := range strings.Split(s, "\n") {
+			bs, be, ok := anchorBody(line)
+			m := bodyRe.FindStringSubmatchIndex(line)
+			if ok != (m != nil) || ok && (bs != m[2] || be != m[3]) {
+				t.Fatalf("anchorBody(%q) = %d,%d,%v; bodyRe %v", line, bs, be, ok, m)
+			}
+		}
 		ParseRows([]byte(s))
 		ParseChange(".multivac/changes/x.md", []byte(s))
 	})

@@ -6,15 +6,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// Grammar is the anchor shape multivac embeds in its messages (digest §1.1).
+// Grammar is the anchor shape multivac embeds in its messages (docs/claims.md).
 const Grammar = "<!-- @anchor <CLAIM-ID> <repo>:<glob> [![<repo>:]<glob> ...] /<regex>/[i] [present|absent|unique|count=N|each|each!] -->"
 
 // globSentence explains the glob dialect wherever a spec is refused.
 const globSentence = "globs are picomatch patterns over repo-relative paths: `**` crosses directories, `{a,b}` alternates, and dotfiles match"
 
-// Mode is what a leg checks (digest §1.4); ModeCode is a symbol leg (SPEC §3.6).
+// Mode is what a leg checks (docs/claims.md); ModeCode is a symbol leg (docs/claims.md).
 type Mode string
 
 const (
@@ -132,7 +133,7 @@ type parsedLeg struct {
 	warnings []string
 }
 
-// parseLine applies the line rules of digest §1.2 in order.
+// parseLine applies the line rules of docs/claims.md in order.
 func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagnostic, bool) {
 	trimmed := strings.TrimLeftFunc(line, isJSSpace)
 	if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
@@ -149,20 +150,57 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 	if !openerRe.MatchString(line) {
 		return parsedLeg{}, nil, false
 	}
-	m := bodyRe.FindStringSubmatchIndex(line)
-	if m == nil {
+	bs, be, ok := anchorBody(line)
+	if !ok {
 		d := parseError(doc, n, "unterminated anchor comment — write it on one line: "+Grammar)
 		return parsedLeg{}, &d, false
 	}
-	leg, msg := parseBody(line[m[2]:m[3]])
+	leg, msg := parseBody(line[bs:be])
 	if msg != "" {
 		d := parseError(doc, n, msg)
 		return parsedLeg{}, &d, false
 	}
 	leg.Doc, leg.Line = doc, n
-	leg.IncludeStart += m[2]
-	leg.IncludeEnd += m[2]
+	leg.IncludeStart += bs
+	leg.IncludeEnd += bs
 	return leg, nil, true
+}
+
+// anchorBody finds the comment body bodyRe captures: after `@anchor` and
+// its spaces, up to the first "-->" less the spaces before it. The common
+// line (no CR or Unicode line separator, a space after the first opener)
+// is read by hand, the rest by bodyRe itself: a law has a thousand legs and
+// the lazy regex is the slow part of reading it. FuzzAnchorLine checks the
+// two agree.
+func anchorBody(line string) (start, end int, ok bool) {
+	if !strings.ContainsAny(line, "\r\u2028\u2029") {
+		if o := openerRe.FindStringIndex(line); o != nil {
+			j := o[1]
+			for j < len(line) {
+				r, size := utf8.DecodeRuneInString(line[j:])
+				if !isJSSpace(r) {
+					break
+				}
+				j += size
+			}
+			if k := strings.Index(line[j:], "-->"); j > o[1] && k >= 0 {
+				end := j + k
+				for end > j {
+					r, size := utf8.DecodeLastRuneInString(line[j:end])
+					if !isJSSpace(r) {
+						break
+					}
+					end -= size
+				}
+				return j, end, true
+			}
+		}
+	}
+	m := bodyRe.FindStringSubmatchIndex(line)
+	if m == nil {
+		return 0, 0, false
+	}
+	return m[2], m[3], true
 }
 
 // nibble splits off the first whitespace-delimited token.
@@ -175,7 +213,7 @@ func nibble(s string) (tok, rest string) {
 	return s[:i], strings.TrimLeftFunc(s[i:], isJSSpace)
 }
 
-// parseBody tokenises the text between `@anchor ` and `-->` (digest §1.3).
+// parseBody tokenises the text between `@anchor ` and `-->` (docs/claims.md).
 // The returned message is the single diagnostic for a bad body.
 func parseBody(body string) (parsedLeg, string) {
 	var leg parsedLeg

@@ -17,6 +17,7 @@ type evaluator struct {
 	globMsgs map[string]string
 	sets     map[string][]int32 // identity + "\x00" + glob → indexes of the matching tracked paths
 	contents map[fileKey]readResult
+	fileSets map[string]*fileSet
 	declared map[string]bool
 	// bytesRead counts what legs read against Options.MaxBytes; budgetStop
 	// is the first file that did not fit ("" while within budget).
@@ -29,7 +30,7 @@ type evaluator struct {
 
 func newEvaluator(in Input) *evaluator {
 	e := &evaluator{in: in, byKey: map[string]Repo{}, globs: map[string]*Glob{}, globMsgs: map[string]string{},
-		sets: map[string][]int32{}, contents: map[fileKey]readResult{}, declared: map[string]bool{"*": true, "brain": true}}
+		sets: map[string][]int32{}, contents: map[fileKey]readResult{}, fileSets: map[string]*fileSet{}, declared: map[string]bool{"*": true, "brain": true}}
 	for _, r := range in.Config.Repos {
 		e.declared[r.Key] = true
 	}
@@ -150,20 +151,20 @@ func (e *evaluator) matchingFiles(r Repo, g *Glob) []int32 {
 }
 
 // maxMatches bounds LegResult.Matches; counts and details use every match.
-const maxMatches = 1000
+const maxMatches = 200
 
 // needsHeal: a present leg with no match, whose moved rule must scan
-// every tracked file (digest §6.3).
+// every tracked file (docs/claims.md).
 func needsHeal(j *legJob) bool {
 	if j.leg.Mode != ModePresent || j.pending != "" || j.hint != "" || len(j.onDisk) == 0 {
 		return false
 	}
-	for _, m := range j.set {
-		if m.unread || len(m.matches) > 0 {
+	for i := range j.set.entries {
+		if j.set.entries[i].unread {
 			return false
 		}
 	}
-	return true
+	return len(j.matches) == 0
 }
 
 // judge turns a scanned leg into its result.
@@ -174,29 +175,31 @@ func (e *evaluator) judge(job *legJob) LegResult {
 		lr.State, lr.Detail = s, detail
 		return lr
 	}
-	onDisk, set, hint := job.onDisk, job.set, job.hint
+	onDisk, set, hint := job.onDisk, job.set.entries, job.hint
 	if len(onDisk) == 0 && e.configBroken && e.unknownKey(l) != "" {
 		return fail(StateUnevaluated, fmt.Sprintf("repo %q is not declared by a valid %s — fix the config first", e.unknownKey(l), ConfigFile))
 	}
 	if len(onDisk) == 0 {
 		return fail(StateUnevaluated, "repo not on disk — run `multivac repos sync` to clone it")
 	}
-	for _, m := range append(set, job.heal...) {
-		if m.unread { // a verdict over files not read is no verdict: never ok
-			lr.Budget = true
-			return fail(StateUnevaluated, e.budgetDetail(m.label()))
+	for _, fs := range []*fileSet{job.set, job.heal} {
+		if fs == nil {
+			continue
+		}
+		for i := range fs.entries {
+			if fs.entries[i].unread { // a verdict over files not read is no verdict: never ok
+				lr.Budget = true
+				return fail(StateUnevaluated, e.budgetDetail(fs.entries[i].label()))
+			}
 		}
 	}
-	n := 0
-	for _, m := range set {
-		n += len(m.matches)
-	}
+	n := count(job.matches)
 	// Matches serve go-to-definition; a leg over thousands of lines keeps the first ones.
-	for _, m := range set {
+	for _, h := range job.matches {
 		if len(lr.Matches) >= maxMatches {
 			break
 		}
-		lr.Matches = append(lr.Matches, m.matches[:min(len(m.matches), maxMatches-len(lr.Matches))]...)
+		lr.Matches = append(lr.Matches, matchesOf(job.set, h, maxMatches-len(lr.Matches))...)
 	}
 	if l.Mode != ModePresent && len(set) == 0 {
 		if hint != "" {
@@ -249,12 +252,18 @@ func (e *evaluator) judge(job *legJob) LegResult {
 		return fail(StateBroken, fmt.Sprintf("count=%s pinned, found %d (%s) — revert the new occurrence, or ratchet to count=%d in %s:%d", l.countText(), n, found, n, l.Doc, l.Line))
 	case ModeEach:
 		var bad []string
-		for _, m := range set {
+		next := 0 // job.matches walks with the entries
+		for k, m := range set {
+			var first []Match
+			if next < len(job.matches) && int(job.matches[next].k) == k {
+				first = matchesOf(job.set, job.matches[next], 1)
+				next++
+			}
 			switch {
-			case !l.Negated && len(m.matches) == 0:
+			case !l.Negated && len(first) == 0:
 				bad = append(bad, m.label())
-			case l.Negated && len(m.matches) > 0:
-				bad = append(bad, m.matches[0].String())
+			case l.Negated && len(first) > 0:
+				bad = append(bad, first[0].String())
 			}
 		}
 		if len(bad) == 0 {
@@ -278,7 +287,7 @@ func (e *evaluator) where(l *Leg) string {
 }
 
 // untrackedHint: F is empty, yet the include (minus exclusions) names files
-// that exist but are untracked in a working-tree read (digest §4.5).
+// that exist but are untracked in a working-tree read (docs/claims.md).
 func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 	for _, r := range targets {
 		var hits []string
@@ -302,7 +311,7 @@ func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 
 var kindRe = regexp.MustCompile(`\.([A-Za-z0-9]+)$`)
 
-// heal runs the exact moved rule of digest §6.3 for a present leg with
+// heal runs the exact moved rule of docs/claims.md for a present leg with
 // no match, over the heal set the second batch scanned.
 func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 	l := job.leg
@@ -311,18 +320,16 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 		kind = "." + strings.ToLower(m[1])
 	}
 	var found, fenced []string
-	var foundAt *member
-	for i := range job.heal {
-		m := &job.heal[i]
-		if len(m.matches) == 0 {
-			continue
-		}
+	foundPath := ""
+	var foundMatches []Match
+	for _, h := range job.healed {
+		m := &job.heal.entries[h.k]
 		if kind != "" && !strings.HasSuffix(strings.ToLower(m.path), kind) {
 			fenced = append(fenced, m.label())
 			continue
 		}
 		if len(found) == 0 {
-			foundAt = m
+			foundPath, foundMatches = m.path, matchesOf(job.heal, h, maxMatches)
 		}
 		found = append(found, m.label())
 	}
@@ -332,7 +339,6 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 	}
 	switch {
 	case len(found) == 1:
-		foundPath := foundAt.path
 		lr.State = StateMoved
 		var refusal string
 		lr.Edit, refusal = e.rewrite(l, foundPath)
@@ -343,7 +349,7 @@ func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 		} else {
 			lr.Detail = "match moved to " + foundPath + " — rerun without --check to rewrite the glob"
 		}
-		lr.Matches = foundAt.matches[:min(len(foundAt.matches), maxMatches)]
+		lr.Matches = foundMatches[:min(len(foundMatches), maxMatches)]
 		return lr
 	case len(found) == 0 && emptySet:
 		lr.State = StateVacuous
@@ -415,7 +421,7 @@ func capList(items []string, max int, more string) string {
 	return head + more
 }
 
-// evalCodeLeg maps a symbol anchor's state onto a leg state (SPEC §3.6).
+// evalCodeLeg maps a symbol anchor's state onto a leg state (docs/claims.md).
 func evalCodeLeg(c *CodeLeg) LegResult {
 	lr := LegResult{Doc: c.Doc, Line: c.Line, Mode: ModeCode, ModeText: string(ModeCode)}
 	with := func(base string) string {

@@ -21,6 +21,18 @@ func requiredLiterals(goSrc string) (lits litSet, fold bool) {
 		return nil, false
 	}
 	collect(re.Simplify(), &lits, &fold)
+	// A literal holding a surrogate stand-in is not in the raw text.
+	var raw litSet
+	for _, g := range lits {
+		ok := true
+		for _, l := range g {
+			ok = ok && strings.IndexFunc(l, isSurrogateStandIn) < 0
+		}
+		if ok {
+			raw = append(raw, g)
+		}
+	}
+	lits = raw
 	if fold {
 		var ascii litSet
 		for _, g := range lits {

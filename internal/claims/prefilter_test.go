@@ -10,7 +10,7 @@ import (
 func naiveLines(path, text string, re *Regex) []int {
 	var out []int
 	for _, u := range SplitUnits(path, []byte(text)).Units {
-		if re.re.MatchString(u.Text) {
+		if re.MatchString(u.Text) {
 			out = append(out, u.Line)
 		}
 	}

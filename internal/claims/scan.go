@@ -92,8 +92,17 @@ func newScanner(res []*Regex) *scanner {
 			}
 		}
 	}
+	// Only the trigger literals go into the automata: the other groups are
+	// checked on the few units a trigger wakes up.
+	inTrigger := make([]bool, len(sc.lits))
+	for id := range sc.trigger {
+		inTrigger[id] = len(sc.trigger[id]) > 0
+	}
 	var exact, fold []string
 	for id, l := range sc.lits {
+		if !inTrigger[id] {
+			continue
+		}
 		if sc.folded[id] {
 			fold = append(fold, l)
 			sc.foldOf = append(sc.foldOf, int32(id))
@@ -156,12 +165,10 @@ func (sc *scanner) scanFile(path string, content []byte, rids []int32, match fun
 			always = append(always, rid)
 			continue
 		}
-		for _, g := range sr.groups {
-			if sc.folded[g[0]] {
-				needFold = true
-			} else {
-				needExact = true
-			}
+		if g := sr.groups[sr.trigger]; sc.folded[g[0]] {
+			needFold = true
+		} else {
+			needExact = true
 		}
 	}
 	unit := func(b []byte, s string, line int) {
@@ -179,7 +186,7 @@ func (sc *scanner) scanFile(path string, content []byte, rids []int32, match fun
 					continue
 				}
 				sc.woken[rid] = sc.unitGen
-				if sc.allGroups(rid) && sc.regexes[rid].re.matchUnit(b, s) {
+				if sc.allGroups(rid, b, s) && sc.regexes[rid].re.matchUnit(b, s) {
 					match(rid, line)
 				}
 			}
@@ -213,12 +220,17 @@ func (sc *scanner) find(m *acMatcher, of []int32, b []byte, s string) {
 	}
 }
 
-// allGroups: every literal group of the regex has a hit in this unit.
-func (sc *scanner) allGroups(rid int32) bool {
-	for _, g := range sc.regexes[rid].groups {
+// allGroups: every literal group of the regex occurs in this unit (the
+// trigger group woke it; the others are looked for in the unit's text).
+func (sc *scanner) allGroups(rid int32, b []byte, s string) bool {
+	sr := &sc.regexes[rid]
+	for gi, g := range sr.groups {
+		if gi == sr.trigger {
+			continue
+		}
 		found := false
 		for _, id := range g {
-			if sc.hitGen[id] == sc.unitGen {
+			if sc.hitGen[id] == sc.unitGen || sc.contains(id, b, s) {
 				found = true
 				break
 			}
@@ -230,15 +242,46 @@ func (sc *scanner) allGroups(rid int32) bool {
 	return true
 }
 
+// contains looks for one literal in a unit (ASCII case-folded for `i`).
+func (sc *scanner) contains(id int32, b []byte, s string) bool {
+	lit := sc.lits[id]
+	if b == nil {
+		b = []byte(s) // a statement: rare, only for woken regexes
+	}
+	if !sc.folded[id] {
+		return bytes.Contains(b, []byte(lit))
+	}
+	for i := 0; i+len(lit) <= len(b); i++ {
+		j := 0
+		for j < len(lit) && asciiLower(b[i+j]) == lit[j] {
+			j++
+		}
+		if j == len(lit) {
+			return true
+		}
+	}
+	return false
+}
+
+func asciiLower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // matchUnit tests one unit, given as bytes (a line) or a string (a statement).
 func (r *Regex) matchUnit(b []byte, s string) bool {
+	if hasAstral(b, s) { // JavaScript's UTF-16 reading (jsfold.go)
+		return r.re.MatchString(utf16View(b, s))
+	}
 	if b != nil {
 		return r.re.Match(b)
 	}
 	return r.re.MatchString(s)
 }
 
-// eachLine calls fn for every line of a non-SQL file (digest §6.1): split
+// eachLine calls fn for every line of a non-SQL file (docs/claims.md): split
 // on `\n`, a `\r` before it dropped, a complete anchor comment skipped
 // (MV-82), and no extra empty line after a final newline. It streams: no
 // line is copied.

@@ -136,7 +136,7 @@ func (b *Builder) ADR(p, id, status, text string, supersedes ...string) string {
 // Passage adds the n-th passage of doc anchored to qname; target is the URI
 // the anchor resolves to (it may name nothing when the anchor is lost).
 func (b *Builder) Passage(doc, qname string, n int, target string, state AnchorState, text string) string {
-	u := b.Node(Node{URI: PassageURI(doc, qname, n), Kind: KindPassage, Title: doc + " § " + qname, Path: doc,
+	u := b.Node(Node{URI: PassageURI(doc, qname, n), Kind: KindPassage, Title: doc + " › " + qname, Path: doc,
 		Section: qname, Anchor: state, Text: text})
 	if target != "" {
 		b.Edge(EdgeAnchors, u, target)

@@ -124,7 +124,7 @@ func writeEntry(b *strings.Builder, e Entry, texts map[string]string) {
 	if e.Provenance.Path != "" {
 		loc := e.Provenance.Path
 		if e.Provenance.Section != "" {
-			loc += " § " + e.Provenance.Section
+			loc += " › " + e.Provenance.Section
 		}
 		meta = append(meta, loc)
 	}

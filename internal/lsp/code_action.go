@@ -20,16 +20,12 @@ func codeActionRoute() *route {
 	}, codeAction)
 }
 
-// codeAction computes fixes statelessly (aesthetics §8.3): from the current
+// codeAction computes fixes statelessly: from the current
 // snapshot, for the diagnostics the editor names in the request, matched by
 // code and range. Every fix is a WorkspaceEdit the user accepts; nothing is
 // written here.
 func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
-	r, err := s.request(snap)
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.document(p.TextDocument.URI)
+	r, f, err := s.openDocument(snap, p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}

@@ -15,17 +15,13 @@ func codeLensRoute() *route {
 }
 
 // codeLens puts "2 docs · 1 stale" above each declaration that anchors bind
-// (SPEC §4). The lens runs clew.showAnchors, a server command, so it works
-// in every editor (peers §5: client-only lens commands break in Neovim). Its
+// (docs/server.md). The lens runs clew.showAnchors, a server command, so it works
+// in every editor (client-only lens commands break in Neovim). Its
 // argument names the declaration by document and position, so the command
 // re-resolves from the snapshot it runs on; the locations ride along for
 // clients that want to show them without a round trip.
 func codeLens(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
-	r, err := s.request(snap)
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.document(p.TextDocument.URI)
+	r, f, err := s.openDocument(snap, p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -22,19 +21,10 @@ const defaultSource = "clew"
 
 // pathOf turns a file:// URI into an absolute OS path. Other schemes
 // (untitled:, git:, …) name no workspace file and are refused.
-func pathOf(u uri.URI) (string, error) {
-	if !u.IsFile() {
-		return "", fmt.Errorf("unsupported URI %q: only file:// documents are part of a workspace", u)
-	}
-	p := u.FsPath()
-	if !filepath.IsAbs(p) {
-		return "", fmt.Errorf("URI %q has no absolute path", u)
-	}
-	return filepath.Clean(p), nil
-}
+func pathOf(u uri.URI) (string, error) { return pathOfOn(u, hostWindows) }
 
 // uriOf is the inverse of pathOf.
-func uriOf(path string) uri.URI { return uri.File(path) }
+func uriOf(path string) uri.URI { return uriOfOn(path, hostWindows) }
 
 func toPosition(p span.Position) protocol.Position {
 	return protocol.Position{Line: uint32(p.Line), Character: uint32(p.Col)}

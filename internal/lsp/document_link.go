@@ -21,11 +21,7 @@ func documentLinkRoute() *route {
 // range's link opens at its first line). It needs no check: the doc is
 // parsed and the paths looked up.
 func documentLink(ctx context.Context, s *server, snap Snapshot, p *protocol.DocumentLinkParams) ([]protocol.DocumentLink, error) {
-	r, err := s.request(snap)
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.document(p.TextDocument.URI)
+	_, f, err := s.openDocument(snap, p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ type featureBackend interface {
 
 func (b *WorkspaceBackend) features() bool { return true }
 
-// featureRoutes are the SPEC §4 feature methods, for backends that have the
+// featureRoutes are the docs/server.md feature methods, for backends that have the
 // façade behind them; none otherwise.
 func featureRoutes(b Backend) []*route {
 	if fb, ok := b.(featureBackend); !ok || !fb.features() {
@@ -84,6 +84,38 @@ func (s *server) request(snap Snapshot) (*request, error) {
 		return nil, fmt.Errorf("this backend has no workspace behind it")
 	}
 	return &request{s: s, snap: fs, indexes: map[string]*span.Index{}}, nil
+}
+
+// openDocument is every document handler's preamble: the request over
+// snap and the open document u names.
+func (s *server) openDocument(snap Snapshot, u uri.URI) (*request, *file, error) {
+	r, err := s.request(snap)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := r.document(u)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, f, nil
+}
+
+// positional resolves a request at a position of an open document: the
+// file, the byte offset, and the report of the file's folder.
+func (s *server) positional(ctx context.Context, snap Snapshot, u uri.URI, pos protocol.Position) (*request, *file, int, *workspace.Report, error) {
+	r, f, err := s.openDocument(snap, u)
+	if err != nil {
+		return nil, nil, 0, nil, err
+	}
+	off, err := f.offset(pos)
+	if err != nil {
+		return nil, nil, 0, nil, err
+	}
+	rep, err := r.snap.report(ctx, f.folder)
+	if err != nil {
+		return nil, nil, 0, nil, err
+	}
+	return r, f, off, rep, nil
 }
 
 // file is one workspace file a request is about.

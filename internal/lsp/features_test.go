@@ -560,8 +560,8 @@ func TestCodeLensDefinitionReferencesHover(t *testing.T) {
 	must(t, f.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{
 		TextDocumentPositionParams: tdp(f.path("lib/resolve.go"), resolveLine, 21)}, &h))
 	md = h.Contents.(*protocol.MarkupContent).Value
-	for _, want := range []string{"**docs/guide.md:6** · stale — § Resolving", "> The resolver maps a name to its value.",
-		"**docs/more.md:5** · stale · claim INV-01 — § More"} {
+	for _, want := range []string{"**docs/guide.md:6** · stale — \"Resolving\"", "> The resolver maps a name to its value.",
+		"**docs/more.md:5** · stale · claim INV-01 — \"More\""} {
 		if !strings.Contains(md, want) {
 			t.Errorf("code hover lacks %q:\n%s", want, md)
 		}
@@ -584,7 +584,7 @@ func TestHintsInCode(t *testing.T) {
 	edited := strings.Replace(code, `"anonymous"`, `"nobody"`, 1)
 	f.edit("lib/resolve.go", edited)
 	d := f.awaitCode("lib/resolve.go", "anchor/stale", int(lineOf(t, edited, "func (r *Resolver) Resolve"))+1)
-	if d.Severity != protocol.DiagnosticSeverityHint || !strings.Contains(messageOf(d), "docs/guide.md:6 (§ Resolving)") {
+	if d.Severity != protocol.DiagnosticSeverityHint || !strings.Contains(messageOf(d), "docs/guide.md:6 (\"Resolving\")") {
 		t.Errorf("hint %v %q", d.Severity, messageOf(d))
 	}
 	// The server watches the disk itself here (fsnotify): writing the
@@ -627,10 +627,11 @@ func TestCompletionInAnchor(t *testing.T) {
 		}
 		return out
 	}
-	if got := labels(complete("<!-- @code ")); len(got) != 22 || got[0] != "function" || got[21] != "doc" {
+	// The vocabulary (20 code kinds, key, 11 schema kinds) then lines and doc.
+	if got := labels(complete("<!-- @code ")); len(got) != 34 || got[0] != "function" || got[20] != "key" || got[33] != "doc" {
 		t.Errorf("kinds: %v", got)
 	}
-	if got := labels(complete("<!-- @code INV-02 me")); strings.Join(got, " ") != "method" {
+	if got := labels(complete("<!-- @code INV-02 me")); strings.Join(got, " ") != "method message" {
 		t.Errorf("kinds after a claim id: %v", got)
 	}
 	items := complete("<!-- @code method Res")

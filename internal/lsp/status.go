@@ -97,8 +97,8 @@ func (s *server) statusAfterPass(ctx context.Context, snap Snapshot) (string, st
 	return StatusReady, healthLine(counts), counts
 }
 
-// healthLine says the counts in one line: "5 anchors: 3 fresh · 1 stale ·
-// 1 lost; 2 claims: 2 ok; 1 config error".
+// healthLine says the counts in one line, in verify's order: "5 anchors:
+// 3 fresh · 1 stale · 1 lost; 2 claims: 2 ok; 1 config error".
 func healthLine(c StatusCounts) string {
 	var parts []string
 	if n := total(c.Anchors); n > 0 {
@@ -123,10 +123,22 @@ func total(m map[string]int) int {
 	return n
 }
 
+// stateOrder is the order verify prints states in, best first; a state
+// not listed follows in name order.
+var stateOrder = []string{"fresh", "stale", "moved-renamed", "lost", "unpinned", "unchecked",
+	"ok", "pending", "unevaluated", "moved", "vacuous", "broken", "retired"}
+
 func byState(m map[string]int) string {
 	var out []string
+	for _, k := range stateOrder {
+		if m[k] > 0 {
+			out = append(out, fmt.Sprintf("%d %s", m[k], k))
+		}
+	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		out = append(out, fmt.Sprintf("%d %s", m[k], k))
+		if !slices.Contains(stateOrder, k) && m[k] > 0 {
+			out = append(out, fmt.Sprintf("%d %s", m[k], k))
+		}
 	}
 	return strings.Join(out, " · ")
 }

@@ -194,7 +194,7 @@ func TestRefusals(t *testing.T) {
 		{"doc_passages", map[string]any{"file": "resolver/resolve.go"}, "without line"},
 		{"doc_passages", map[string]any{"file": "nope.go", "line": 2}, "not a readable file"},
 		{"verify", map[string]any{"max_findings": 9999}, "max_findings"},
-		{"anchor_for", map[string]any{"file": "config/service.yml", "line": 1}, "line range"},
+		{"anchor_for", map[string]any{"file": "README.md", "line": 1}, "line range"},
 	} {
 		if msg := refused(t, cs, c.tool, c.args); !strings.Contains(msg, c.want) {
 			t.Errorf("%s %v: message %q does not say %q", c.tool, c.args, msg, c.want)

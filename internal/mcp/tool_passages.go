@@ -128,7 +128,7 @@ func passagesText(subject string, o passagesOut) string {
 	for _, p := range o.Passages {
 		fmt.Fprintf(&b, "\n## %s:%d-%d · %s", p.Doc, p.StartLine, p.EndLine, p.State)
 		if p.Heading != "" {
-			fmt.Fprintf(&b, " — § %s", p.Heading)
+			fmt.Fprintf(&b, " — %q", p.Heading)
 		}
 		fmt.Fprintf(&b, "\nanchor (line %d): %s\n", p.AnchorLine, p.Target)
 		switch p.State {

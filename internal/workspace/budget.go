@@ -44,6 +44,17 @@ func (s *spender) allow() bool {
 	return s.limit == ""
 }
 
+// allowScan reports whether one more file may be read only to be scanned
+// by a prefilter: no limit was hit and there is time left.
+func (s *spender) allowScan() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.limit == "" && time.Since(s.start).Milliseconds() >= s.b.MaxMS {
+		s.limit = LimitTime
+	}
+	return s.limit == ""
+}
+
 func (s *spender) spend(n int) {
 	s.mu.Lock()
 	s.files++

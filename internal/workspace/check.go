@@ -3,7 +3,9 @@ package workspace
 import (
 	"context"
 	"path"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -38,11 +40,8 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	all := docs.anchors
 
 	// Cheap pass: only the hinted files.
-	for _, p := range hintedPaths(all) {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		run.load(p)
+	if err := run.loadAll(ctx, hintedPaths(all)); err != nil {
+		return nil, err
 	}
 	results := make([]anchors.Result, len(all))
 	var unsettled []int
@@ -152,7 +151,9 @@ func hintedPaths(all []anchors.Anchor) []string {
 func fallbackShare(all []anchors.Anchor) FallbackShare {
 	f := FallbackShare{Total: len(all)}
 	for _, a := range all {
-		if a.Form != anchors.FormSymbol {
+		// A doc section has an identity (its heading); a whole doc or a
+		// line range does not.
+		if a.Form != anchors.FormSymbol && a.Section == "" {
 			f.Fallback++
 		}
 	}
@@ -162,7 +163,7 @@ func fallbackShare(all []anchors.Anchor) FallbackShare {
 	return f
 }
 
-// exitCode follows SPEC §2.4 "Gating" and §6: 2 for a config error, 1 when
+// exitCode follows docs/exit-codes.md: 2 for a config error, 1 when
 // anything gates or a doc has a parse error, else 0.
 func exitCode(r *Report) int {
 	code := 0
@@ -232,6 +233,68 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 		r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
 	}
 	return b, st
+}
+
+// loadAll is load for many files: read in path order within the budget
+// (so the same files are read as one by one), parsed in parallel, indexed
+// in path order.
+func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
+	type job struct {
+		path  string
+		lang  symbols.Language
+		text  []byte
+		decls []symbols.Decl
+	}
+	var jobs []job
+	for _, p := range paths {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if _, ok := r.status[p]; ok {
+			continue
+		}
+		if !r.sp.allow() {
+			r.status[p] = anchors.FileUnread
+			continue
+		}
+		b, st := r.s.ReadFile(p)
+		r.status[p] = st
+		if st != anchors.FileOK {
+			continue
+		}
+		r.sp.spend(len(b))
+		if lang, ok := r.s.Language(p); ok {
+			jobs = append(jobs, job{path: p, lang: lang, text: b})
+		}
+	}
+	parallel(len(jobs), func(i int) {
+		jobs[i].decls = r.s.tables.parse(jobs[i].lang, jobs[i].text).Decls
+	})
+	for _, j := range jobs {
+		r.ix.Add(j.path, j.decls)
+	}
+	return nil
+}
+
+// parallel runs do(0..n-1) on one worker per processor.
+func parallel(n int, do func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				do(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 func (r *checkRun) skipped() []SkippedFile {

@@ -79,7 +79,8 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 	}
 	brain := s.brainRepo()
 	in.Repos = append(in.Repos, brain)
-	s.Preload(s.claimsReadSet(in.Docs, brain.Files()))
+	in.Parsed = claims.ParseDocs(in.Docs)
+	s.Preload(s.claimsReadSet(in.Parsed, brain.Files()))
 	for _, entry := range in.Config.Repos {
 		if entry.Key == "brain" {
 			continue // `brain: .` is the brain itself, already first: one read line
@@ -121,13 +122,12 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 // glob covers, so they can be read in parallel before the engine, which
 // reads one file at a time, asks for them. It is only a warm-up: the engine
 // still decides what matches.
-func (s *Snapshot) claimsReadSet(docs map[string][]byte, tracked []string) []string {
+func (s *Snapshot) claimsReadSet(parsed map[string]claims.ParsedDoc, tracked []string) []string {
 	literal := map[string]bool{}
 	seen := map[string]bool{}
 	var globs []*claims.Glob
-	for doc, b := range docs {
-		legs, _ := claims.ParseDoc(doc, b)
-		for _, l := range legs {
+	for _, pd := range parsed {
+		for _, l := range pd.Legs {
 			if (l.Repo != "brain" && l.Repo != "*") || seen[l.Include] {
 				continue
 			}
@@ -231,12 +231,13 @@ func (s *Snapshot) buildClaimFindings(r *Report) map[string][]Finding {
 // buffers.
 type snapshotRepo struct {
 	s         *Snapshot
+	identity  string // asked for every file of every leg: computed once
 	tracked   []string
 	untracked []string
 }
 
 func (s *Snapshot) brainRepo() claims.Repo {
-	r := &snapshotRepo{s: s}
+	r := &snapshotRepo{s: s, identity: s.root + "@worktree"}
 	all := s.Files()
 	if tl, ok := s.files.(TrackedLister); ok {
 		if tracked, err := tl.Tracked(); err == nil {
@@ -260,7 +261,7 @@ func (s *Snapshot) brainRepo() claims.Repo {
 }
 
 func (r *snapshotRepo) Key() string      { return "brain" }
-func (r *snapshotRepo) Identity() string { return r.s.root + "@worktree" }
+func (r *snapshotRepo) Identity() string { return r.identity }
 func (r *snapshotRepo) OnDisk() bool     { return true }
 func (r *snapshotRepo) Files() []string  { return r.tracked }
 func (r *snapshotRepo) Read(p string) ([]byte, bool) {
@@ -280,10 +281,17 @@ func (r *snapshotRepo) Read(p string) ([]byte, bool) {
 	return b, true
 }
 
-// Size lets the claims byte budget refuse a file before reading it.
+// Size lets the claims byte budget refuse a file before reading it; a
+// file the snapshot already holds costs no system call.
 func (r *snapshotRepo) Size(p string) (int64, bool) {
 	if b, ok := r.s.overlays[p]; ok {
 		return int64(len(b)), true
+	}
+	r.s.reads.mu.Lock()
+	c, ok := r.s.reads.m[p]
+	r.s.reads.mu.Unlock()
+	if ok && c.st != anchors.FileTooLarge {
+		return int64(len(c.b)), true
 	}
 	n, err := r.s.files.Size(p)
 	return n, err == nil

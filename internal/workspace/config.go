@@ -11,7 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// ConfigFile is the optional workspace configuration (SPEC §7).
+// ConfigFile is the optional workspace configuration (docs/config.md).
 const ConfigFile = ".clew.yml"
 
 // Config holds the `.clew.yml` settings. Editors send the same keys through
@@ -29,7 +29,7 @@ type DocsConfig struct {
 	Exclude []string `yaml:"exclude" json:"exclude"`
 }
 
-// Budget bounds one check (SPEC §2.5).
+// Budget bounds one check (docs/anchors.md).
 type Budget struct {
 	MaxFiles     int   `yaml:"max_files" json:"max_files"`
 	MaxBytes     int64 `yaml:"max_bytes" json:"max_bytes"`
@@ -60,9 +60,11 @@ func DefaultConfig() Config {
 	}
 }
 
-// DefaultBudget is ClewWiki's: 2,000 files, 32 MiB, 30 s, 1 MB per file.
+// DefaultBudget guards against hostile trees, not against large ones: 20,000
+// files and 32 MiB parsed, 120 s, 1 MB per file. Files the repository-wide
+// prefilter only scans count towards the time alone (docs/performance.md).
 func DefaultBudget() Budget {
-	return Budget{MaxFiles: 2000, MaxBytes: 32 << 20, MaxMS: 30000, MaxFileBytes: 1000000}
+	return Budget{MaxFiles: 20000, MaxBytes: 32 << 20, MaxMS: 120000, MaxFileBytes: 1000000}
 }
 
 var blockingStates = map[string]bool{
@@ -143,7 +145,7 @@ func lineOf(err error) int {
 	return n
 }
 
-// IsDoc reports whether path is a doc under this config (SPEC §1).
+// IsDoc reports whether path is a doc under this config.
 func (c Config) IsDoc(path string) bool {
 	inc := false
 	for _, g := range c.Docs.Include {

@@ -36,11 +36,17 @@ func CodeHref(code string) string {
 	return DocsURL + "#" + anchor
 }
 
-// Findings turns a report into per-file diagnostics with SPEC §4's codes
+// Findings turns a report into per-file diagnostics with docs/server.md's codes
 // and severities: whatever makes verify exit 1 is an Error; other problems
 // are Warnings; unpinned and unchecked are Information. Fresh anchors have
 // none. The result is keyed by workspace-relative path and sorted.
-func (r *Report) Findings() map[string][]Finding {
+func (r *Report) Findings() map[string][]Finding { return r.findings(TextOptions{editor: true}) }
+
+// CommandFindings are the Findings phrased for a terminal or a CI log: what
+// to do is a command (`clew-lsp confirm DOC:LINE`), not an editor action.
+func (r *Report) CommandFindings() map[string][]Finding { return r.findings(TextOptions{}) }
+
+func (r *Report) findings(opt TextOptions) map[string][]Finding {
 	out := map[string][]Finding{}
 	for _, d := range r.Diagnostics {
 		out[d.Doc] = append(out[d.Doc], Finding{Path: d.Doc, StartByte: d.StartByte, EndByte: d.EndByte,
@@ -53,7 +59,7 @@ func (r *Report) Findings() map[string][]Finding {
 		}
 		out[a.Doc] = append(out[a.Doc], Finding{
 			Path: a.Doc, StartByte: a.Anchor.CommentStart, EndByte: a.Anchor.CommentEnd + len("-->"),
-			Severity: sev, Code: code, Message: AnchorSubject(a) + ": " + explain(a, TextOptions{editor: true}), AnchorID: a.ID,
+			Severity: sev, Code: code, Message: AnchorSubject(a) + ": " + explain(a, opt), AnchorID: a.ID,
 		})
 	}
 	for p, fs := range r.claimFindings {
@@ -109,7 +115,7 @@ func AnchorSubject(a AnchorReport) string {
 	case anchors.FormLines:
 		return "lines " + anchors.LinesRef(a.Path, a.Anchor.StartLine, a.Anchor.EndLine)
 	case anchors.FormDoc:
-		return "doc " + a.Path
+		return "doc " + anchors.DocRef(a.Path, a.Anchor.Section)
 	}
 	return a.Kind + " " + a.QualifiedName
 }

@@ -19,14 +19,15 @@ const historyDepth = 20
 // worth parsing.
 type need struct {
 	family string
-	base   []byte   // stage 2: the identifier must occur
+	base   []byte   // stage 2: the identifier must occur as a word
+	goFunc bool     // a Go function or method: it must occur as one is declared
 	rare   [][]byte // stages 3/4: rare tokens of the pinned body, when known
 	shape  *anchors.BodyPattern
 	body   bool // the anchor can be recovered by body (stages 3/4)
 }
 
-func (n need) wants(content []byte) bool {
-	if len(n.base) > 0 && bytes.Contains(content, n.base) {
+func (n need) wants(content []byte, lang symbols.Language) bool {
+	if len(n.base) > 0 && declaresName(content, n.base, n.goFunc && lang == symbols.Go) {
 		return true
 	}
 	if !n.body {
@@ -59,9 +60,12 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		if !ok {
 			continue
 		}
-		n := need{family: LanguageFamily(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != ""}
+		n := need{family: LanguageFamily(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != "",
+			goFunc: lang == symbols.Go && (a.Kind == "function" || a.Kind == "method")}
 		if n.body {
-			if body := r.origin(a); len(body) > 0 {
+			// A key's value tokens are in canonical (sorted) order, not the
+			// file's, so the shape test would reject a file that holds it.
+			if body := r.origin(a); len(body) > 0 && !symbols.IsKeyLanguage(lang) {
 				for _, t := range rareTokens(body) {
 					n.rare = append(n.rare, []byte(t))
 				}
@@ -121,7 +125,9 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 			for i := range jobs {
 				p := cands[i]
 				results[i].path = p
-				if ctx.Err() != nil || !r.sp.allow() {
+				// Scanning a file for the prefilter costs time only; the
+				// files and bytes limits count the files parsed.
+				if ctx.Err() != nil || !r.sp.allowScan() {
 					results[i].st = anchors.FileUnread
 					continue
 				}
@@ -130,10 +136,14 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 				if st != anchors.FileOK {
 					continue
 				}
-				r.sp.spend(len(b))
 				lang, _ := r.s.Language(p)
 				for _, n := range needs {
-					if n.family == LanguageFamily(lang) && n.wants(b) {
+					if n.family == LanguageFamily(lang) && n.wants(b, lang) {
+						if !r.sp.allow() {
+							results[i].st = anchors.FileUnread
+							break
+						}
+						r.sp.spend(len(b))
 						results[i].decls = r.s.tables.parse(lang, b).Decls
 						break
 					}
@@ -239,4 +249,46 @@ func (s *Snapshot) readUncached(p string) ([]byte, anchors.FileStatus) {
 		return b, classify(b, s.config.Budget.MaxFileBytes)
 	}
 	return s.readDisk(p)
+}
+
+// declaresName reports whether name occurs in content as a whole word: a
+// declaration's name is always one token, so a word test never loses one
+// that a substring test finds. goFunc narrows it to how Go declares a
+// function or method: `func Name(`, `func (r T) Name[`.
+func declaresName(content, name []byte, goFunc bool) bool {
+	for off := 0; ; {
+		i := bytes.Index(content[off:], name)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(name)
+		off = i + 1
+		if i > 0 && isWordByte(content[i-1]) || end < len(content) && isWordByte(content[end]) {
+			continue
+		}
+		if !goFunc || goFuncShape(content, i, end) {
+			return true
+		}
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// goFuncShape: the word at [i, end) is preceded by `func` or a receiver's
+// `)` and followed by `(` or `[`, blanks between.
+func goFuncShape(content []byte, i, end int) bool {
+	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
+		end++
+	}
+	if end == len(content) || content[end] != '(' && content[end] != '[' {
+		return false
+	}
+	for i > 0 && (content[i-1] == ' ' || content[i-1] == '\t') {
+		i--
+	}
+	return i > 0 && content[i-1] == ')' ||
+		i >= 4 && string(content[i-4:i]) == "func" && (i == 4 || !isWordByte(content[i-5]))
 }

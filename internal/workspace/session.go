@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"path"
 	"sort"
-	"strings"
 	"sync"
 )
 
@@ -85,9 +84,9 @@ func (s *Session) locateLocked(abs string) (*Snapshot, string, bool) {
 	var best *Snapshot
 	rel := ""
 	for root, snap := range s.folders {
-		if abs == root || strings.HasPrefix(abs, root+"/") {
+		if r, ok := relUnder(abs, root); ok {
 			if best == nil || len(root) > len(best.root) {
-				best, rel = snap, strings.TrimPrefix(strings.TrimPrefix(abs, root), "/")
+				best, rel = snap, r
 			}
 		}
 	}
@@ -150,7 +149,7 @@ func (s *Session) DiskChanged(paths []string) error {
 	touched := map[*Snapshot]bool{}
 	for _, abs := range paths {
 		for root, snap := range s.folders {
-			if abs == root || strings.HasPrefix(abs, root+"/") {
+			if _, ok := relUnder(abs, root); ok {
 				touched[snap] = true
 			}
 		}

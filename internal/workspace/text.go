@@ -83,7 +83,7 @@ func anchorTarget(a AnchorReport) string {
 	case anchors.FormLines:
 		return "lines " + anchors.LinesRef(a.Path, a.Anchor.StartLine, a.Anchor.EndLine)
 	case anchors.FormDoc:
-		return "doc " + a.Path
+		return "doc " + anchors.DocRef(a.Path, a.Anchor.Section)
 	}
 	return a.Kind + " " + a.QualifiedName + " (" + a.Path + ")"
 }
@@ -122,6 +122,9 @@ func explain(a AnchorReport, opt TextOptions) string {
 	case anchors.ReasonKindChanged:
 		return fmt.Sprintf("the %s is now a %s (%s); re-read the passage, then `%s`", d.OldKind, d.NewKind, at(), confirm)
 	case anchors.ReasonContentChanged:
+		if a.Anchor.Section != "" {
+			return fmt.Sprintf("section #%s of %s changed since it was reviewed (%s); re-read both, then `%s`", a.Anchor.Section, d.Path, at(), confirm)
+		}
 		return fmt.Sprintf("%s changed since it was reviewed; re-read both docs, then `%s`", d.Path, confirm)
 	case anchors.ReasonRangeChanged:
 		return fmt.Sprintf("lines %d-%d changed since they were reviewed; re-read the passage, then `%s`", d.LineStart, d.LineEnd, confirm)
@@ -151,6 +154,8 @@ func explain(a AnchorReport, opt TextOptions) string {
 		return d.Path + " no longer exists" + suggestions(d)
 	case anchors.ReasonDeclarationMissing:
 		return fmt.Sprintf("no %s %s in %s or elsewhere", a.Kind, a.QualifiedName, d.Path) + suggestions(d)
+	case anchors.ReasonSectionMissing:
+		return fmt.Sprintf("%s has no heading #%s", d.Path, a.Anchor.Section) + suggestions(d)
 	case anchors.ReasonRangeMissing:
 		return fmt.Sprintf("%s no longer has lines %d-%d; fix or remove the anchor", d.Path, d.LineStart, d.LineEnd)
 	case anchors.ReasonUnsupported:
@@ -161,6 +166,8 @@ func explain(a AnchorReport, opt TextOptions) string {
 		return d.Path + " is binary and was skipped; anchor a text file"
 	case anchors.ReasonFileTooLarge:
 		return d.Path + " is over the size limit and was skipped (budget.max_file_bytes)"
+	case anchors.ReasonHashScheme:
+		return d.Note
 	case anchors.ReasonBudget:
 		return "not checked: the budget ran out first (raise budget in " + ConfigFile + ")"
 	}

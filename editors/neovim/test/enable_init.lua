@@ -55,6 +55,9 @@ local ok, err = pcall(function()
   -- What a user writes in init.lua: point cmd at the binary, enable.
   vim.lsp.config('clew', { cmd = { bin, 'serve' } })
   vim.lsp.enable('clew')
+  -- The plugin's own setup() (autosetup) must not undo the user's config.
+  require('clew').setup()
+  check(vim.lsp.config.clew.cmd[1] == bin, "setup() keeps the user's vim.lsp.config cmd")
   check(vim.lsp.config.clew ~= nil and type(vim.lsp.config.clew.root_dir) == 'function',
     'lsp/clew.lua is on the runtimepath with a root_dir function')
 

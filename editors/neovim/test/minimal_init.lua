@@ -231,6 +231,14 @@ local ok, err = pcall(function()
       'quickfix item docs/guide.md:5 says what is wrong: ' .. item.text)
     check(qf.title:find('1 anchor: 1 unpinned', 1, true) ~= nil, 'quickfix title counts the anchors: ' .. qf.title)
     check(noted('1 anchor: 1 unpinned') ~= nil, ':ClewVerify says the counts')
+    -- Run again from the quickfix window itself (no client attached there).
+    vim.cmd('copen')
+    vim.fn.setqflist({}, 'r', { title = 'cleared', items = {} })
+    vim.cmd('ClewVerify')
+    check(vim.wait(10000, function()
+      local q = vim.fn.getqflist({ title = 1, size = 1 })
+      return q.title:find('^clew verify:') ~= nil and q.size > 0
+    end, 20), ':ClewVerify works from the quickfix window too')
     vim.cmd('cclose')
 
     -- :ClewExplain offers the context's entries through vim.ui.select and
@@ -262,6 +270,26 @@ local ok, err = pcall(function()
       check(health:find(want, 1, true) ~= nil, ':checkhealth clew reports ' .. want)
     end
     vim.cmd(vim.fn.tabpagenr('$') > 1 and 'tabclose' or 'bdelete')
+
+    -- :ClewConfirm on the unpinned anchor pins it through an edit of the
+    -- buffer (never a write behind the editor's back) and says so; the
+    -- unpinned diagnostic goes away.
+    vim.cmd('buffer ' .. bufnr)
+    vim.api.nvim_win_set_cursor(0, { 5, 0 })
+    vim.cmd('ClewConfirm')
+    check(vim.wait(10000, function()
+      return vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1]:find('sha=%x+') ~= nil
+    end, 20), ':ClewConfirm wrote the hashes into the buffer: ' .. vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1])
+    check(vim.wait(5000, function() return noted('^clew: confirmed docs/guide.md:5') ~= nil end, 20), ':ClewConfirm says what it pinned')
+    check(vim.bo[bufnr].modified and vim.fn.readfile(ws .. '/docs/guide.md')[5]:find('sha=') == nil, 'the file on disk is untouched until the user saves')
+    check(vim.wait(10000, function()
+      for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+        if d.code == 'anchor/unpinned' then
+          return false
+        end
+      end
+      return true
+    end, 20), 'the unpinned diagnostic is gone after the pin')
   end
 
   -- A project without config whose docs hold an anchor: opening its code

@@ -9,12 +9,16 @@ import (
 	"github.com/smacker/go-tree-sitter/cpp"
 	"github.com/smacker/go-tree-sitter/csharp"
 	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/hcl"
 	"github.com/smacker/go-tree-sitter/java"
 	"github.com/smacker/go-tree-sitter/javascript"
 	"github.com/smacker/go-tree-sitter/kotlin"
+	"github.com/smacker/go-tree-sitter/protobuf"
 	"github.com/smacker/go-tree-sitter/python"
 	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/sql"
 	"github.com/smacker/go-tree-sitter/swift"
+	"github.com/smacker/go-tree-sitter/toml"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 )
@@ -50,7 +54,13 @@ var extensions = map[string]Language{
 	".swift": Swift,
 	".c":     C, ".h": C,
 	".cc": CPP, ".cpp": CPP, ".cxx": CPP, ".hpp": CPP, ".hh": CPP, ".hxx": CPP,
-	".cs": CSharp,
+	".cs":   CSharp,
+	".yaml": YAML, ".yml": YAML,
+	".json": JSON, ".jsonc": JSON,
+	".toml":  TOML,
+	".proto": Protobuf,
+	".sql":   SQL,
+	".tf":    Terraform, ".hcl": Terraform,
 }
 
 // LanguageForPath picks the language by the file extension, case-insensitively.
@@ -70,8 +80,13 @@ func LanguageForPath(path string) (Language, bool) {
 
 // Languages lists every supported language, sorted.
 func Languages() []Language {
-	out := make([]Language, 0, len(grammars))
+	out := make([]Language, 0, len(grammars)+len(keyParsers))
 	for l := range grammars {
+		if !IsKeyLanguage(l) {
+			out = append(out, l)
+		}
+	}
+	for l := range keyParsers {
 		out = append(out, l)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
@@ -93,4 +108,8 @@ var grammars = map[Language]*sitter.Language{
 	C:          c.GetLanguage(),
 	CPP:        cpp.GetLanguage(),
 	CSharp:     csharp.GetLanguage(),
+	Protobuf:   protobuf.GetLanguage(),
+	SQL:        sql.GetLanguage(),
+	Terraform:  hcl.GetLanguage(),
+	TOML:       toml.GetLanguage(), // key tables (keys_toml.go), no declaration spec
 }

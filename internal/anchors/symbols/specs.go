@@ -16,6 +16,9 @@ var specs = map[Language]*langSpec{
 	C:          cSpec,
 	CPP:        cppSpec,
 	CSharp:     csharpSpec,
+	Protobuf:   protoSpec,
+	SQL:        sqlSpec,
+	Terraform:  hclSpec,
 }
 
 var (

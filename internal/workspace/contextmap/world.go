@@ -217,9 +217,9 @@ func (w *worldBuilder) addPassages() {
 		count[a.Doc+"\x00"+key]++
 		uri := devcontext.PassageURI(a.Doc, key, count[a.Doc+"\x00"+key])
 		doc := w.b.docAt[a.Doc]
-		title, section, text := a.Doc+" § "+key, a.Anchor.Passage.Heading, ""
+		title, section, text := a.Doc+" › "+key, a.Anchor.Passage.Heading, ""
 		if section != "" {
-			title = a.Doc + " § " + section
+			title = a.Doc + " › " + section
 		}
 		if doc != nil {
 			text = linesOf(doc.text, a.Anchor.Passage.StartLine, a.Anchor.Passage.EndLine)

@@ -25,6 +25,12 @@ type Files struct {
 	root string   // absolute, symlinks resolved
 	fsys *os.Root // reads go through it: nothing outside root is reachable
 	git  *gitstate.Repo
+	// index memoises git's tracked files for Stamp, keyed by the index
+	// file's stat (decoding and checksumming the index was most of a stamp).
+	index struct {
+		key     string
+		tracked []string
+	}
 }
 
 // Load opens root (a git work tree or a plain directory) and returns its
@@ -78,13 +84,21 @@ func (f *Files) Root() string { return f.root }
 // temporary file is never listed, and one an interrupted write left behind
 // (older than a minute) is removed on the way.
 func (f *Files) List() ([]string, error) {
+	var tracked []string
+	if f.git != nil {
+		var err error
+		if tracked, err = f.git.Tracked(); err != nil {
+			return nil, err
+		}
+	}
+	return f.listWith(tracked)
+}
+
+// listWith is List over a given list of tracked files.
+func (f *Files) listWith(tracked []string) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
 	if f.git != nil {
-		tracked, err := f.git.Tracked()
-		if err != nil {
-			return nil, err
-		}
 		for _, p := range tracked {
 			if seen[p] || IsTempFile(p) {
 				continue // a conflicted path has up to three index stages

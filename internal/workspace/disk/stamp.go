@@ -3,9 +3,11 @@ package disk
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"time"
 )
 
@@ -37,11 +39,19 @@ func (s Stamp) Same(o Stamp) bool {
 	return !s.Racy && !o.Racy && s.Files == o.Files && s.Ignores == o.Ignores
 }
 
-// Stamp lists the folder (as List does) and stats every listed file. It
-// reads no file content except .git/info/exclude's stat.
+// Stamp lists the folder (as List does) and stats every listed file; it
+// reads no file content (git's index only when its stat changed). Not safe
+// for concurrent use on one Files.
 func (f *Files) Stamp() (Stamp, error) {
 	now := time.Now()
-	list, err := f.List()
+	var tracked []string
+	if f.git != nil {
+		var err error
+		if tracked, err = f.stampTracked(now); err != nil {
+			return Stamp{}, err
+		}
+	}
+	list, err := f.listWith(tracked)
 	if err != nil {
 		return Stamp{}, err
 	}
@@ -67,10 +77,12 @@ func (f *Files) Stamp() (Stamp, error) {
 		}
 	}
 	for _, p := range list {
+		// A plain stat: only metadata enters the hash, and os.Root's
+		// component-by-component walk tripled the cost.
 		name, rerr := rootName(p)
 		var info fs.FileInfo
 		if rerr == nil {
-			info, err = f.fsys.Stat(name)
+			info, err = os.Stat(filepath.Join(f.root, name))
 		} else {
 			err = rerr
 		}
@@ -89,4 +101,22 @@ func (f *Files) Stamp() (Stamp, error) {
 	copy(st.Files[:], files.Sum(nil))
 	copy(st.Ignores[:], ignores.Sum(nil))
 	return st, nil
+}
+
+// stampTracked is git's tracked list, decoded again only when the index
+// file's size, time or inode changed (or changed too recently to tell).
+func (f *Files) stampTracked(now time.Time) ([]string, error) {
+	key := ""
+	if st, err := os.Stat(f.git.IndexFile()); err == nil && now.Sub(st.ModTime()) >= racyWindow {
+		key = fmt.Sprintf("%d/%d/%v", st.Size(), st.ModTime().UnixNano(), inode(st))
+	}
+	if key != "" && key == f.index.key {
+		return f.index.tracked, nil
+	}
+	tracked, err := f.git.Tracked()
+	if err != nil {
+		return nil, err
+	}
+	f.index.key, f.index.tracked = key, tracked
+	return tracked, nil
 }

@@ -146,3 +146,9 @@ func readBlob(f *object.File) ([]byte, error) {
 func (g *Repo) ExcludeFile() string {
 	return filepath.Join(g.top, ".git", "info", "exclude")
 }
+
+// IndexFile is the path of .git/index (a stamp keys git's tracked list on
+// its stat).
+func (g *Repo) IndexFile() string {
+	return filepath.Join(g.top, ".git", "index")
+}

@@ -105,6 +105,9 @@ func bindingLocation(s *workspace.Snapshot, m declMemo, b anchors.Binding) (Loca
 	case anchors.FormLines:
 		return linesLocation(s, b.Path, b.StartLine, b.EndLine)
 	case anchors.FormDoc:
+		if b.Section != "" && b.StartLine > 0 {
+			return linesLocation(s, b.Path, b.StartLine, b.StartLine)
+		}
 		if _, ok := s.Text(b.Path); !ok {
 			return Location{}, false
 		}

@@ -53,7 +53,7 @@ func Hover(r *workspace.Report, s *workspace.Snapshot, rel string, off int) (Hov
 		}
 		heading, prose := passagePreview(s, a)
 		if heading != "" {
-			fmt.Fprintf(&b, " — § %s", heading)
+			fmt.Fprintf(&b, " — %q", heading)
 		}
 		b.WriteString("\n")
 		for _, p := range prose {
@@ -190,7 +190,7 @@ func CodeHints(r *workspace.Report, s *workspace.Snapshot) map[string][]workspac
 		for _, a := range g.refs {
 			w := fmt.Sprintf("%s:%d", a.Doc, a.Line)
 			if h := a.Anchor.Passage.Heading; h != "" {
-				w += " (§ " + h + ")"
+				w += fmt.Sprintf(" (%q)", h)
 			}
 			where = append(where, w)
 		}

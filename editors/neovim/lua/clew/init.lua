@@ -22,11 +22,13 @@ end
 
 M.defaults = {
   cmd = { 'clew-lsp', 'serve' },
-  -- Markdown docs plus every language clew has declaration tables for.
+  -- Markdown docs, every language clew has declaration tables for, and the
+  -- configuration formats whose keys anchors can name.
   filetypes = {
     'markdown', 'markdown.mdx', 'mdx',
     'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
     'python', 'rust', 'java', 'kotlin', 'swift', 'c', 'cpp', 'cs',
+    'yaml', 'json', 'jsonc', 'toml',
   },
   -- Start only in projects that use clew: a .clew.yml or .multivac/ above
   -- the file, an @code/@anchor comment in the buffer, or one in the
@@ -186,9 +188,12 @@ end
 -- execute runs a server command (workspace/executeCommand) for the current
 -- buffer and hands the answer to on_result(result, client). Errors are said
 -- in one line.
-function M.execute(command, arguments, on_result)
+-- With any_client, a buffer without a clew client (the quickfix list, the
+-- context split) uses the first running one: for commands about the
+-- workspace, not the cursor.
+function M.execute(command, arguments, on_result, any_client)
   local bufnr = vim.api.nvim_get_current_buf()
-  local c = M.get_clients(bufnr)[1]
+  local c = M.get_clients(bufnr)[1] or (any_client and M.get_clients()[1])
   if not c then
     ui.notify('no clew server for this buffer (see :checkhealth clew)', vim.log.levels.WARN)
     return
@@ -209,7 +214,7 @@ end
 
 -- verify fills the quickfix list with what needs attention.
 function M.verify()
-  M.execute('clew.verifyWorkspace', {}, ui.verify)
+  M.execute('clew.verifyWorkspace', {}, ui.verify, true)
 end
 
 -- explain picks an entry of the cursor's context (or one it left out) and
@@ -310,8 +315,22 @@ function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   M.did_setup = true
   if has('0.11') and vim.lsp.enable then
-    -- lsp/clew.lua gives the defaults; these options win over them.
-    vim.lsp.config('clew', M.lsp_config())
+    -- lsp/clew.lua gives the defaults. Only the options given here are
+    -- passed on, so a vim.lsp.config('clew', …) of the user's survives the
+    -- plugin's own setup() call.
+    opts = opts or {}
+    local full, over = M.lsp_config(), {}
+    for _, k in ipairs({ 'cmd', 'filetypes', 'capabilities' }) do
+      if opts[k] ~= nil then
+        over[k] = full[k]
+      end
+    end
+    if opts.settings ~= nil then
+      over.settings, over.init_options = full.settings, full.init_options
+    end
+    if next(over) then
+      vim.lsp.config('clew', over)
+    end
     vim.lsp.enable('clew')
     return
   end

@@ -87,6 +87,10 @@ function M.project_has_anchors(root)
         break
       end
       local path = dir .. '/' .. name
+      if typ == nil then -- some file systems do not say; ask (links are not followed)
+        local st = uv.fs_lstat(path)
+        typ = st and st.type
+      end
       if typ == 'directory' then
         if (not SKIP[name] and name:sub(1, 1) ~= '.') or name == '.multivac' then
           table.insert(queue, path)

@@ -1,0 +1,318 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// BenchmarkVerifyGOROOT is issue 15's CLI workload, built here from the Go
+// toolchain every Go machine has: a git copy of $GOROOT/src with a doc of
+// 1,000 pinned anchors to real declarations, then a commit that breaks 10
+// of them (3 moved to another file, 3 moved and renamed, 2 renamed in
+// place, 2 deleted). Each op runs the real binary, `clew-lsp verify --check
+// --json`, and `ctags -R --languages=Go -f /dev/null .` over the same tree,
+// alternately, and reports wall and cpu of both and their ratios, peak RSS,
+// and the anchors left unchecked. history: the full repository; shallow: a
+// depth-1 clone of it (no history to find pinned bodies in).
+//
+// Run: go test ./cmd/clew-lsp -run XXX -bench VerifyGOROOT -benchtime 2x
+func BenchmarkVerifyGOROOT(b *testing.B) {
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("no git")
+	}
+	bin := buildBinary(b)
+	dir, want := gorootWorkload(b)
+	shallow := filepath.Join(b.TempDir(), "shallow")
+	gitRun(b, "", "clone", "-q", "--depth", "1", "file://"+dir, shallow)
+	for _, c := range []struct{ name, dir string }{{"history", dir}, {"shallow", shallow}} {
+		b.Run(c.name, func(b *testing.B) {
+			var verify, ctags proc
+			unchecked := 0
+			for b.Loop() {
+				out, p := timeProc(b, c.dir, bin, "verify", ".", "--check", "--json")
+				verify.add(p)
+				unchecked = checkStates(b, out, want)
+				if _, err := exec.LookPath("ctags"); err == nil {
+					_, p := timeProc(b, c.dir, "ctags", "-R", "--languages=Go", "-f", "/dev/null", ".")
+					ctags.add(p)
+				}
+			}
+			n := float64(b.N)
+			b.ReportMetric(verify.wall.Seconds()*1000/n, "verify-ms")
+			b.ReportMetric(verify.cpu.Seconds()*1000/n, "verify-cpu-ms")
+			b.ReportMetric(float64(verify.maxRSS)/(1<<20), "verify-MiB")
+			b.ReportMetric(float64(unchecked), "unchecked")
+			if ctags.wall > 0 {
+				b.ReportMetric(ctags.wall.Seconds()*1000/n, "ctags-ms")
+				b.ReportMetric(float64(verify.wall)/float64(ctags.wall), "wall-x-ctags")
+				b.ReportMetric(float64(verify.cpu)/float64(ctags.cpu), "cpu-x-ctags")
+			}
+		})
+	}
+}
+
+type proc struct {
+	wall, cpu time.Duration
+	maxRSS    int64
+}
+
+func (p *proc) add(q proc) {
+	p.wall += q.wall
+	p.cpu += q.cpu
+	p.maxRSS = max(p.maxRSS, q.maxRSS)
+}
+
+// timeProc runs a command in dir and measures it as /usr/bin/time does.
+func timeProc(b *testing.B, dir, name string, args ...string) ([]byte, proc) {
+	b.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0)
+	if cmd.ProcessState == nil {
+		b.Fatalf("%s: %v", name, err)
+	}
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		b.Fatalf("%s: %v %s", name, err, errb.String())
+	}
+	p := proc{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		p.maxRSS = ru.Maxrss * 1024
+	}
+	return out.Bytes(), p
+}
+
+// checkStates fails on any verdict that does not start with want (doc line
+// → state/reason; a method moved to another file of its type and renamed is
+// `renamed` there, so moves and renames want the state only); an unchecked
+// anchor is counted instead.
+func checkStates(b *testing.B, out []byte, want map[int]string) int {
+	b.Helper()
+	var rep struct {
+		Anchors []struct {
+			Line   int    `json:"line"`
+			State  string `json:"state"`
+			Detail struct {
+				Reason string `json:"reason"`
+			} `json:"detail"`
+		} `json:"anchors"`
+	}
+	if err := json.Unmarshal(out, &rep); err != nil {
+		b.Fatalf("verify --json: %v\n%s", err, out[:min(len(out), 2000)])
+	}
+	if len(rep.Anchors) != 1000 {
+		b.Fatalf("%d anchors reported", len(rep.Anchors))
+	}
+	unchecked := 0
+	for _, a := range rep.Anchors {
+		got := a.State + "/" + a.Detail.Reason
+		if a.State == string(anchors.StateUnchecked) {
+			unchecked++
+			continue
+		}
+		w, broken := want[a.Line]
+		if !broken {
+			w = "fresh/"
+		}
+		if !strings.HasPrefix(got, w) {
+			b.Errorf("line %d: %s, want %s", a.Line, got, w)
+		}
+	}
+	return unchecked
+}
+
+func buildBinary(b *testing.B) string {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "clew-lsp")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v %s", err, out)
+	}
+	return bin
+}
+
+func gitRun(b *testing.B, dir string, args ...string) {
+	b.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("git %v: %v %s", args, err, out)
+	}
+}
+
+// gorootWorkload builds the repository and returns it with the expected
+// verdict prefix of each broken anchor's doc line.
+func gorootWorkload(b *testing.B) (string, map[int]string) {
+	b.Helper()
+	src := filepath.Join(runtime.GOROOT(), "src")
+	if _, err := os.Stat(src); err != nil {
+		b.Skip("no GOROOT/src")
+	}
+	// CLEW_BENCH_GOROOT keeps the built workload in a directory of your
+	// choice between runs (it is rebuilt when the directory is empty).
+	dir := filepath.Join(b.TempDir(), "goroot")
+	if keep := os.Getenv("CLEW_BENCH_GOROOT"); keep != "" {
+		dir = keep
+		if w, err := os.ReadFile(filepath.Join(dir, ".git", "clew-bench-want.json")); err == nil {
+			var want map[int]string
+			if json.Unmarshal(w, &want) == nil {
+				return dir, want
+			}
+		}
+		os.RemoveAll(dir)
+	}
+	if out, err := exec.Command("cp", "-r", src, dir).CombinedOutput(); err != nil {
+		b.Fatalf("cp: %v %s", err, out)
+	}
+	type target struct {
+		path string
+		src  []byte
+		d    symbols.Decl
+	}
+	// Candidates: exported functions, methods and types of non-test files
+	// outside testdata, with a body and a name unique in the whole tree
+	// (so a moved one has one answer).
+	var all []target
+	names := map[string]int{}
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if e.IsDir() && e.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if e.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		text, err := os.ReadFile(p)
+		if err != nil || len(text) > 1000000 { // over max_file_bytes: unchecked by design
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		for _, d := range symbols.Parse(symbols.Go, text, symbols.Options{}).Decls {
+			names[d.Name]++
+			if d.BodyHash == "" || d.Container != "" && d.Kind != "method" || d.Name[0] < 'A' || d.Name[0] > 'Z' {
+				continue
+			}
+			switch d.Kind {
+			case "function", "method", "struct", "interface":
+				all = append(all, target{filepath.ToSlash(rel), text, d})
+			}
+		}
+		return nil
+	})
+	var unique []target
+	for _, t := range all {
+		if names[t.d.Name] == 1 {
+			unique = append(unique, t)
+		}
+	}
+	sort.Slice(unique, func(i, j int) bool {
+		if unique[i].path != unique[j].path {
+			return unique[i].path < unique[j].path
+		}
+		return unique[i].d.StartByte < unique[j].d.StartByte
+	})
+	if len(unique) < 2000 {
+		b.Fatalf("only %d candidate declarations", len(unique))
+	}
+	// 1,000 spread over the tree, at most one per file so edits never overlap.
+	var picked []target
+	seen := map[string]bool{}
+	for i := 0; len(picked) < 1000 && i < len(unique)*3; i++ {
+		t := unique[(i*7919)%len(unique)]
+		if !seen[t.path] {
+			seen[t.path] = true
+			picked = append(picked, t)
+		}
+	}
+	if len(picked) < 1000 {
+		b.Fatalf("only %d files to anchor", len(picked))
+	}
+	var doc strings.Builder
+	doc.WriteString("# Anchors into the Go tree\n\n")
+	lines := map[int]target{}
+	line := 3
+	for _, t := range picked {
+		doc.WriteString(anchors.FormatAnchor(anchors.Binding{Form: anchors.FormSymbol, Kind: t.d.Kind,
+			QualifiedName: t.d.QualifiedName, Path: t.path, DeclHash: t.d.DeclHash, BodyHash: t.d.BodyHash}, true) + "\n")
+		lines[line] = t
+		line++
+	}
+	os.WriteFile(filepath.Join(dir, "ANCHORS.md"), []byte(doc.String()), 0o644)
+	gitRun(b, dir, "init", "-q", "-b", "main")
+	gitRun(b, dir, "add", "-A")
+	gitRun(b, dir, "commit", "-q", "-m", "tree and anchors")
+
+	// Break 10: every 100th anchor, functions and methods only (a type's
+	// methods elsewhere would keep its name alive).
+	want := map[int]string{}
+	kinds := []string{"moved", "moved", "moved", "moved_and_renamed", "moved_and_renamed", "moved_and_renamed",
+		"renamed", "renamed", "deleted", "deleted"}
+	k, next := 0, 3
+	for ln := 3; k < len(kinds) && ln < 3+len(picked); ln++ {
+		t := lines[ln]
+		if ln < next || t.d.Kind != "function" && t.d.Kind != "method" {
+			continue
+		}
+		next = ln + 90
+		decl := t.src[t.d.StartByte:t.d.EndByte]
+		file := filepath.Join(dir, t.path)
+		rest := append(append([]byte{}, t.src[:t.d.StartByte]...), t.src[t.d.EndByte:]...)
+		renamed := append(append(append([]byte{}, t.src[t.d.StartByte:t.d.NameEndByte]...), "Renamed"...), t.src[t.d.NameEndByte:t.d.EndByte]...)
+		moveTo := filepath.Join(dir, filepath.Dir(t.path), fmt.Sprintf("moved_here_%d.go", k))
+		pkg := "package " + packageName(t.src) + "\n\n"
+		switch kinds[k] {
+		case "moved":
+			os.WriteFile(file, rest, 0o644)
+			os.WriteFile(moveTo, append([]byte(pkg), decl...), 0o644)
+			want[ln] = "moved-renamed/"
+		case "moved_and_renamed":
+			os.WriteFile(file, rest, 0o644)
+			os.WriteFile(moveTo, append([]byte(pkg), renamed...), 0o644)
+			want[ln] = "moved-renamed/"
+		case "renamed":
+			os.WriteFile(file, append(append(append([]byte{}, t.src[:t.d.StartByte]...), renamed...), t.src[t.d.EndByte:]...), 0o644)
+			want[ln] = "moved-renamed/"
+		case "deleted":
+			os.WriteFile(file, rest, 0o644)
+			want[ln] = "lost/declaration_missing"
+		}
+		k++
+	}
+	if k < len(kinds) {
+		b.Fatalf("only %d anchors broken", k)
+	}
+	gitRun(b, dir, "add", "-A")
+	gitRun(b, dir, "commit", "-q", "-m", fmt.Sprintf("break %d anchors", k))
+	w, _ := json.Marshal(want)
+	os.WriteFile(filepath.Join(dir, ".git", "clew-bench-want.json"), w, 0o644)
+	return dir, want
+}
+
+func packageName(src []byte) string {
+	for _, l := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(l, "package ") {
+			return strings.Fields(l)[1]
+		}
+	}
+	return "p"
+}

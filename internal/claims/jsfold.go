@@ -1,0 +1,227 @@
+package claims
+
+import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// multivac compiles a leg as a JavaScript RegExp without the `u` flag, and
+// two things differ from RE2 there:
+//
+//   - `i` folds by JavaScript's Canonicalize: a character is its
+//     upper case when that is one character and does not turn a non-ASCII
+//     character into an ASCII one. So the Kelvin sign (U+212A) is not `k`
+//     and the long s (U+017F) is not `s`, where RE2's (?i) folds both.
+//     We spell the folding out: each letter becomes the class of the
+//     characters with its canonical form, each bracket expression its
+//     closure, and RE2 runs without (?i).
+//   - the text is UTF-16: a character outside the Basic Multilingual Plane
+//     (an emoji) is two code units, and `.` or `[^x]` matches one. We map
+//     each such character, in the pattern and in a unit that holds one, to
+//     two private-use characters standing for its surrogates.
+
+// surrogateBase maps the high surrogates D800–DBFF to E000–E3FF and the
+// low ones DC00–DFFF to E400–E7FF (private use: real text seldom holds
+// them, and a unit that does reads them as themselves).
+const surrogateBase = 0xE000
+
+func surrogates(r rune) (rune, rune) {
+	v := r - 0x10000
+	return surrogateBase + v>>10, surrogateBase + 0x400 + v&0x3FF
+}
+
+// isSurrogateStandIn reports a rune of the private-use range surrogates use.
+func isSurrogateStandIn(r rune) bool { return r >= surrogateBase && r < surrogateBase+0x800 }
+
+// hasAstral reports a 4-byte UTF-8 sequence (a character past U+FFFF).
+func hasAstral(b []byte, s string) bool {
+	if b != nil {
+		for _, c := range b {
+			if c >= 0xF0 {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xF0 {
+			return true
+		}
+	}
+	return false
+}
+
+// utf16View rewrites every character past U+FFFF as its two stand-ins.
+func utf16View(b []byte, s string) string {
+	if b != nil {
+		s = string(b)
+	}
+	var out strings.Builder
+	out.Grow(len(s) + 8)
+	for _, r := range s {
+		if r > 0xFFFF {
+			hi, lo := surrogates(r)
+			out.WriteRune(hi)
+			out.WriteRune(lo)
+			continue
+		}
+		out.WriteRune(r)
+	}
+	return out.String()
+}
+
+// jsSpecialUpper are the characters whose full upper case is several
+// characters (SpecialCasing.txt, unconditional): JavaScript's Canonicalize
+// leaves them alone, where Go's simple mapping may not.
+var jsSpecialUpper = [][2]rune{
+	{0x00DF, 0x00DF}, {0x0149, 0x0149}, {0x01F0, 0x01F0}, {0x0390, 0x0390}, {0x03B0, 0x03B0},
+	{0x0587, 0x0587}, {0x1E96, 0x1E9A}, {0x1F50, 0x1F50}, {0x1F52, 0x1F52}, {0x1F54, 0x1F54},
+	{0x1F56, 0x1F56}, {0x1F80, 0x1FAF}, {0x1FB2, 0x1FB4}, {0x1FB6, 0x1FB7}, {0x1FBC, 0x1FBC},
+	{0x1FC2, 0x1FC4}, {0x1FC6, 0x1FC7}, {0x1FCC, 0x1FCC}, {0x1FD2, 0x1FD3}, {0x1FD6, 0x1FD7},
+	{0x1FE2, 0x1FE4}, {0x1FE6, 0x1FE7}, {0x1FF2, 0x1FF4}, {0x1FF6, 0x1FF7}, {0x1FFC, 0x1FFC},
+	{0xFB00, 0xFB06}, {0xFB13, 0xFB17},
+}
+
+// jsCanonicalize is JavaScript's Canonicalize(ch) for a non-unicode, `i`
+// RegExp (ECMA-262 22.2.2.7.3).
+func jsCanonicalize(r rune) rune {
+	if r > 0xFFFF {
+		return r
+	}
+	for _, sp := range jsSpecialUpper {
+		if r >= sp[0] && r <= sp[1] {
+			return r
+		}
+	}
+	u := unicode.ToUpper(r)
+	if r >= 128 && u < 128 {
+		return r
+	}
+	return u
+}
+
+var (
+	foldOnce    sync.Once
+	foldClasses map[rune][]rune // canonical form → every BMP character with it (only classes of two or more)
+	foldGroups  [][]rune
+)
+
+func jsFoldClasses() map[rune][]rune {
+	foldOnce.Do(func() {
+		all := map[rune][]rune{}
+		for r := rune(0); r <= 0xFFFF; r++ {
+			if r >= 0xD800 && r <= 0xDFFF {
+				continue
+			}
+			c := jsCanonicalize(r)
+			all[c] = append(all[c], r)
+		}
+		foldClasses = map[rune][]rune{}
+		for c, rs := range all {
+			if len(rs) > 1 {
+				foldClasses[c] = rs
+				foldGroups = append(foldGroups, rs)
+			}
+		}
+		sort.Slice(foldGroups, func(i, j int) bool { return foldGroups[i][0] < foldGroups[j][0] })
+	})
+	return foldClasses
+}
+
+// literalRune is one pattern character in RE2 syntax: its folding class
+// under `i`, its two stand-ins past U+FFFF, else the character quoted.
+func literalRune(r rune, fold bool) string {
+	if r > 0xFFFF {
+		hi, lo := surrogates(r)
+		return string(hi) + string(lo)
+	}
+	if fold {
+		if rs := jsFoldClasses()[jsCanonicalize(r)]; len(rs) > 1 {
+			var b strings.Builder
+			b.WriteByte('[')
+			for _, m := range rs {
+				fmt.Fprintf(&b, `\x{%x}`, m)
+			}
+			b.WriteByte(']')
+			return b.String()
+		}
+	}
+	return regexp.QuoteMeta(string(r))
+}
+
+// foldClass rewrites an RE2 bracket expression under JavaScript's `i`: a
+// character matches when some member has its canonical form; a negated
+// expression matches when none has.
+func foldClass(cls string) string {
+	neg := strings.HasPrefix(cls, "[^")
+	pos := cls
+	if neg {
+		rest := cls[2:]
+		if strings.HasPrefix(rest, "^") {
+			rest = `\^` + rest[1:]
+		}
+		pos = "[" + rest
+	}
+	re, err := syntax.Parse(pos, syntax.Perl)
+	if err != nil {
+		return cls
+	}
+	var ranges []rune
+	switch re.Op {
+	case syntax.OpCharClass:
+		ranges = append(ranges, re.Rune...)
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			ranges = append(ranges, r, r)
+		}
+	default:
+		return cls
+	}
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if r >= ranges[i] && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	jsFoldClasses()
+	var extra []rune
+	for _, g := range foldGroups {
+		hit := false
+		for _, r := range g {
+			if in(r) {
+				hit = true
+				break
+			}
+		}
+		if hit {
+			for _, r := range g {
+				if !in(r) {
+					extra = append(extra, r)
+				}
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return cls
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	if neg {
+		b.WriteString("^")
+	}
+	for i := 0; i+1 < len(ranges); i += 2 {
+		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, ranges[i], ranges[i+1])
+	}
+	for _, r := range extra {
+		fmt.Fprintf(&b, `\x{%x}`, r)
+	}
+	b.WriteString("]")
+	return b.String()
+}
