@@ -28,7 +28,7 @@ M.defaults = {
     'markdown', 'markdown.mdx', 'mdx',
     'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
     'python', 'rust', 'java', 'kotlin', 'swift', 'c', 'cpp', 'cs',
-    'yaml', 'json', 'jsonc', 'toml',
+    'yaml', 'json', 'jsonc', 'toml', 'proto', 'sql', 'terraform', 'hcl',
   },
   -- Start only in projects that use clew: a .clew.yml or .multivac/ above
   -- the file, an @code/@anchor comment in the buffer, or one in the
