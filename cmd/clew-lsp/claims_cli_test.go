@@ -12,8 +12,8 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
-// The multivac conformance fixture "eco" (shared/reference/cases,
-// multivac-cases.md): a brain and two code repositories side by side, each
+// The multivac conformance fixture "eco" (from multivac's
+// public conformance cases): a brain and two code repositories side by side, each
 // a real git repository built with go-git. The V-cases below run through
 // the command line, as CI would.
 
@@ -272,7 +272,7 @@ func TestClaimsStrict(t *testing.T) {
 	e.expect(0, check)
 }
 
-// The exit matrix (digest §6.6) through the command line: V09, V11, V13,
+// The exit matrix (docs/claims.md) through the command line: V09, V11, V13,
 // V17, V29, V31, V33, V35, V37, V39, V51, V55, V57.
 func TestClaimsExitMatrix(t *testing.T) {
 	e := newEco(t)
@@ -361,7 +361,7 @@ func TestClaimsBadConfig(t *testing.T) {
 	}
 }
 
-// verify --json fills claims, coverage and diagnostics with SPEC §6's
+// verify --json fills claims, coverage and diagnostics with docs/json.md's
 // field names.
 func TestClaimsJSON(t *testing.T) {
 	e := newEco(t)

@@ -17,7 +17,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
-// The devcontext commands (SPEC §5, §6): context, explain, policy. They
+// The devcontext commands (docs/context.md): context, explain, policy. They
 // print the same JSON the language server's clew.compileContext,
 // clew.explainContext and clew.contextPolicy answer.
 
@@ -126,7 +126,7 @@ func workspacePath(root, file string) string {
 
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("context", "FILE:LINE[:COL] [--budget N] [--depth N] [--floor F] [--intent TEXT] [--json|--markdown] [--dir DIR]",
-		"Compiles what to read for the declaration at FILE:LINE[:COL] (SPEC §5): the innermost declaration,\n"+
+		"Compiles what to read for the declaration at FILE:LINE[:COL] (docs/context.md): the innermost declaration,\n"+
 			"its tests, callers and callees, the doc passages anchored to it (stale ones excluded and said so),\n"+
 			"the claims and AGENTS.md files that govern its file, docs that mention it, and the commits that\n"+
 			"touched it, spent first-fit within the token budget. LINE is 1-based; COL is a 1-based byte\n"+

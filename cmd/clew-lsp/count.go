@@ -9,7 +9,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
-// runCount dry-runs one claim leg (digest §8) over the same bytes verify
+// runCount dry-runs one claim leg (docs/claims.md) over the same bytes verify
 // reads: in a brain, its working tree and every declared repo at its
 // channel ref (or working tree with --worktree); in a checkout that mounts
 // a brain, this checkout's working tree under its repo key.

@@ -1,4 +1,4 @@
-// Package anchors is the pure core of code anchors (SPEC §2): it finds
+// Package anchors is the pure core of code anchors (docs/anchors.md): it finds
 // `@code` lines in Markdown, resolves each against declaration tables with
 // the five-stage ladder, and computes the text edits that rebind or confirm
 // an anchor.
@@ -41,6 +41,10 @@ type Anchor struct {
 	// single hash. Both empty means unpinned.
 	DeclSHA string
 	BodySHA string
+	// Scheme is the hash scheme the pin was written under: the `v<N>:`
+	// marker of `sha=v2:…`, 1 for a pin without one (written before
+	// schemes were marked). 0 when unpinned.
+	Scheme int
 
 	// Byte spans inside the doc, so edits replace only the tokens they change.
 	KindSpan     Span
@@ -68,7 +72,7 @@ type Passage struct {
 	EndLine   int    // 1-based, inclusive
 }
 
-// Kinds is the language-neutral declaration vocabulary (SPEC §2.1).
+// Kinds is the language-neutral declaration vocabulary (docs/anchors.md).
 var Kinds = []string{
 	"function", "method", "constructor", "class", "struct", "interface",
 	"trait", "protocol", "enum", "type", "namespace", "module", "object",

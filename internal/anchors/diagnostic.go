@@ -1,6 +1,6 @@
 package anchors
 
-// Severity of a diagnostic, in verify's terms (SPEC §4): what would make
+// Severity of a diagnostic, in verify's terms (docs/server.md): what would make
 // verify exit 1 is an error.
 type Severity string
 
@@ -10,7 +10,7 @@ const (
 	SeverityInformation Severity = "information"
 )
 
-// Stable diagnostic codes (SPEC §4). They are part of the contract: editors
+// Stable diagnostic codes (docs/server.md). They are part of the contract: editors
 // and CI filters match on them, so they never change once released.
 const (
 	CodeAnchorStale     = "anchor/stale"

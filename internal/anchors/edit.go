@@ -51,7 +51,7 @@ func RebindEdits(a Anchor, b Binding) []Edit {
 }
 
 // ConfirmEdits rebinds and writes the binding's current hashes: the one
-// explicit act that turns a flag green (SPEC §2.4).
+// explicit act that turns a flag green (docs/anchors.md).
 func ConfirmEdits(a Anchor, b Binding) []Edit {
 	out := RebindEdits(a, b)
 	if b.Form == "" {
@@ -60,7 +60,7 @@ func ConfirmEdits(a Anchor, b Binding) []Edit {
 	sha := SHAToken(b)
 	if a.SHASpan.Start == a.SHASpan.End {
 		out = append(out, Edit{a.SHASpan.Start, a.SHASpan.End, " " + sha})
-	} else if cur := "sha=" + a.DeclSHA + bodySuffix(a.BodySHA); cur != sha {
+	} else if cur := a.SHAText(); cur != sha {
 		out = append(out, Edit{a.SHASpan.Start, a.SHASpan.End, sha})
 	}
 	return out
@@ -131,6 +131,15 @@ func orPath(p, fallback string) string {
 		return fallback
 	}
 	return p
+}
+
+// SHAText is the anchor's sha= token as SHAToken would write it for its
+// pinned hashes and scheme.
+func (a Anchor) SHAText() string {
+	if a.Form != FormSymbol || a.Scheme <= 1 {
+		return "sha=" + a.DeclSHA + bodySuffix(a.BodySHA)
+	}
+	return "sha=v" + strconv.Itoa(a.Scheme) + ":" + a.DeclSHA + bodySuffix(a.BodySHA)
 }
 
 // DocRef writes a doc anchor's target: the path, and "#slug" for a section.

@@ -1,12 +1,21 @@
 package anchors
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
 
 // SHAToken is the `sha=` token a confirm writes for a binding: the single
-// hash of a lines or doc binding, decl[,body] for a symbol.
+// hash of a lines or doc binding; for a symbol, the hash scheme's marker and
+// decl[,body] (`sha=v2:5d2c5c539dfa,12a6920eb832`).
 func SHAToken(b Binding) string {
-	sha := "sha=" + b.DeclHash
-	if b.Form == FormSymbol && b.BodyHash != "" {
+	if b.Form != FormSymbol {
+		return "sha=" + b.DeclHash // line and doc hashes do not depend on token rules
+	}
+	sha := "sha=v" + strconv.Itoa(symbols.HashScheme) + ":" + b.DeclHash
+	if b.BodyHash != "" {
 		sha += "," + b.BodyHash
 	}
 	return sha

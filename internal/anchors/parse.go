@@ -259,6 +259,18 @@ func parseAnchorLine(doc string, ln line, base int, s string, afterOpener int) (
 }
 
 func parseSHA(a *Anchor, v string) string {
+	a.Scheme = 1
+	if rest, ok := strings.CutPrefix(v, "v"); ok {
+		num, hashes, ok := strings.Cut(rest, ":")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || n < 1 || num != strconv.Itoa(n) {
+			return "sha=" + v + " has a bad hash scheme marker — write " + grammarSymbol + " with sha=v<N>:<decl>[,<body>] (or let `clew-lsp confirm` write it)"
+		}
+		if a.Form != FormSymbol {
+			return "sha=" + v + ": line and doc hashes carry no scheme marker — write " + grammarLines + " | " + grammarDoc
+		}
+		a.Scheme, v = n, hashes
+	}
 	parts := strings.Split(v, ",")
 	switch {
 	case a.Form == FormSymbol && len(parts) <= 2:

@@ -82,6 +82,10 @@ func TestParseDocErrors(t *testing.T) {
 		{"three hashes", "<!-- @code function F a.go sha=aaaaaaaaaaaa,bbbbbbbbbbbb,cccccccccccc -->", "too many hashes"},
 		{"lines body hash", "<!-- @code lines a.go#L1-L2 sha=aaaaaaaaaaaa,bbbbbbbbbbbb -->", "too many hashes"},
 		{"bad range", "<!-- @code lines a.go#L5-L2 -->", "empty or starts before line 1"},
+		{"bad scheme", "<!-- @code function F a.go sha=vx:aaaaaaaaaaaa -->", "bad hash scheme marker"},
+		{"scheme zero", "<!-- @code function F a.go sha=v0:aaaaaaaaaaaa -->", "bad hash scheme marker"},
+		{"scheme no colon", "<!-- @code function F a.go sha=v2aaaaaaaaaaaa -->", "bad hash scheme marker"},
+		{"scheme on lines", "<!-- @code lines a.go#L1-L2 sha=v2:aaaaaaaaaaaa -->", "carry no scheme marker"},
 		{"no range", "<!-- @code lines a.go -->", "is not <path>#L<start>-L<end>"},
 		{"doc two paths", "<!-- @code doc a.md b.md -->", "takes one path"},
 		{"empty", "<!-- @code -->", "empty anchor"},
@@ -152,7 +156,7 @@ func TestEditsKeepEverythingElse(t *testing.T) {
 		t.Errorf("rebind:\n got %q\nwant %q", got, want)
 	}
 	got = string(ApplyEdits([]byte(doc), ConfirmEdits(a, b)))
-	want = "\ufeff# T\r\n<!-- @code method T.New b/b.go sha=111111111111,222222222222 -->\r\ntail\r\n"
+	want = "\ufeff# T\r\n<!-- @code method T.New b/b.go sha=v2:111111111111,222222222222 -->\r\ntail\r\n"
 	if got != want {
 		t.Errorf("confirm:\n got %q\nwant %q", got, want)
 	}
@@ -217,4 +221,25 @@ func FuzzParseDoc(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseScheme: a pin without a marker is scheme 1; `sha=v<N>:` sets it;
+// an unpinned anchor has none.
+func TestParseScheme(t *testing.T) {
+	doc := "<!-- @code function F a.go sha=aaaaaaaaaaaa -->\n" +
+		"<!-- @code function G a.go sha=v2:aaaaaaaaaaaa,bbbbbbbbbbbb -->\n" +
+		"<!-- @code function H a.go sha=v17:cccccccccccc -->\n" +
+		"<!-- @code function I a.go -->\n"
+	as, ds := ParseDoc("d.md", []byte(doc))
+	if len(ds) != 0 || len(as) != 4 {
+		t.Fatalf("%+v %+v", as, ds)
+	}
+	for i, want := range []int{1, 2, 17, 0} {
+		if as[i].Scheme != want {
+			t.Errorf("anchor %d: scheme %d, want %d", i, as[i].Scheme, want)
+		}
+	}
+	if as[1].DeclSHA != "aaaaaaaaaaaa" || as[1].BodySHA != "bbbbbbbbbbbb" {
+		t.Errorf("hashes after the marker: %+v", as[1])
+	}
 }

@@ -100,6 +100,11 @@ func resolveSymbol(a Anchor, env Env) Result {
 			return r
 		case best.Decl.DeclHash == a.DeclSHA:
 			return found(StateFresh, ReasonIdentityMatched, best)
+		case !comparable(a, best.Decl):
+			r := found(StateUnchecked, ReasonHashScheme, best)
+			r.Detail.ExpectedHash, r.Detail.ActualHash = a.DeclSHA, best.Decl.DeclHash
+			r.Detail.Note = schemeNote(a)
+			return r
 		default:
 			r := found(StateStale, ReasonBodyChanged, best)
 			r.Detail.ExpectedHash, r.Detail.ActualHash = a.DeclSHA, best.Decl.DeclHash
@@ -232,6 +237,21 @@ func withTwins(twins []Ref, sugg []Candidate) []Candidate {
 // sameFamilyAt reports whether r is of the anchor's kind or of its family.
 func sameFamilyAt(a Anchor, r Ref) bool {
 	return r.Decl.Kind == a.Kind || familyIdentity(a.Path, a.Kind, "") == familyIdentity(r.Path, r.Decl.Kind, "")
+}
+
+// comparable reports whether a pin's hash can be compared with the current
+// one: the same scheme, or a scheme-1 pin of a declaration no newer rule
+// shaped (its hash is the same under both). A pin from a newer scheme is
+// never comparable.
+func comparable(a Anchor, d *symbols.Decl) bool {
+	return a.Scheme == symbols.HashScheme || a.Scheme == 1 && !d.SchemeSensitive
+}
+
+func schemeNote(a Anchor) string {
+	if a.Scheme > symbols.HashScheme {
+		return fmt.Sprintf("pinned under hash scheme %d, newer than this clew-lsp's (%d): upgrade clew-lsp to check it", a.Scheme, symbols.HashScheme)
+	}
+	return fmt.Sprintf("pinned under hash scheme %d; this clew-lsp hashes with scheme %d, whose token rules read this declaration differently — run `clew-lsp confirm --rehash` to re-pin it if its code is unchanged since the pin", a.Scheme, symbols.HashScheme)
 }
 
 func renamedResult(a Anchor, cands []Ref, reason string) Result {

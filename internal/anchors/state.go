@@ -1,6 +1,6 @@
 package anchors
 
-// State is an anchor's verdict (SPEC §2.4).
+// State is an anchor's verdict (docs/anchors.md).
 type State string
 
 const (
@@ -32,6 +32,7 @@ const (
 	ReasonBinary             = "binary"
 	ReasonFileTooLarge       = "file_too_large"
 	ReasonBudget             = "budget"
+	ReasonHashScheme         = "hash_scheme" // unchecked: pinned under another hash scheme, not comparable
 	ReasonUnsupported        = "no_grammar"
 )
 
@@ -44,7 +45,7 @@ type Candidate struct {
 	LineStart     int    `json:"line_start"`
 }
 
-// Detail is the wire shape of SPEC §2.4's `detail`. Field names are a
+// Detail is the wire shape of docs/anchors.md's `detail`. Field names are a
 // contract: `verify --json` prints this struct as is.
 type Detail struct {
 	Reason           string      `json:"reason"`
@@ -98,5 +99,6 @@ func (r Result) Settled(a Anchor) bool {
 		return true
 	}
 	return r.Found != nil && r.Found.Path == a.Path && r.Found.QualifiedName == a.QualifiedName &&
-		(r.State == StateFresh || r.State == StateStale || r.State == StateUnpinned)
+		(r.State == StateFresh || r.State == StateStale || r.State == StateUnpinned ||
+			r.State == StateUnchecked && r.Detail.Reason == ReasonHashScheme)
 }

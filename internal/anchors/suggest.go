@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// MaxSuggestions bounds what a lost anchor offers (SPEC §2.4).
+// MaxSuggestions bounds what a lost anchor offers (docs/anchors.md).
 const MaxSuggestions = 3
 
 // BodySimilarity is the token overlap from which a body counts as similar.

@@ -129,3 +129,22 @@ func (m *acMatcher) scanString(text string, hit func(lit int32)) {
 		}
 	}
 }
+
+// nextHit returns the index just past the first literal that ends at or
+// after from, or -1: the scanner's jump to the next line worth a look.
+func (m *acMatcher) nextHit(text []byte, from int) int {
+	s := int32(0)
+	stride := m.stride
+	for i := from; i < len(text); i++ {
+		c := text[i]
+		if c == '\n' { // literals never span lines
+			s = 0
+			continue
+		}
+		s = m.delta[int(s)*stride+int(m.class[c])]
+		if m.term[s] {
+			return i + 1
+		}
+	}
+	return -1
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // Change is the frontmatter of a change file `.multivac/changes/<slug>.md`
-// (digest §2.4). Only what verify needs is kept.
+// (docs/claims.md). Only what verify needs is kept.
 type Change struct {
 	Doc    string            // brain-relative path
 	Slug   string            // frontmatter slug, else the file name

@@ -9,13 +9,13 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// ConfigFile is where multivac's configuration lives (digest §7).
+// ConfigFile is where multivac's configuration lives (docs/claims.md).
 const ConfigFile = ".multivac/config.yml"
 
 // DefaultChannel is read for a sibling repo when no channel is configured.
 const DefaultChannel = "origin/main"
 
-// DefaultBlocking is multivac's [absent, count, each] plus our symbol legs (SPEC §3.6).
+// DefaultBlocking is multivac's [absent, count, each] plus our symbol legs (docs/claims.md).
 var DefaultBlocking = []Mode{ModeAbsent, ModeCount, ModeEach, ModeCode}
 
 // Config is `.multivac/config.yml` with multivac's keys. Every key is

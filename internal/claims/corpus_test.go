@@ -223,7 +223,7 @@ func TestEvaluateOddInputs(t *testing.T) {
 	}
 }
 
-// BenchmarkEvaluateNarrow1000Legs is multivac's own law shape (digest §9):
+// BenchmarkEvaluateNarrow1000Legs is multivac's own law shape (docs/claims.md):
 // 1,000 legs, nearly all over one named file, present and unique first.
 func BenchmarkEvaluateNarrow1000Legs(b *testing.B) {
 	var files []string

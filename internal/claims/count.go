@@ -6,7 +6,7 @@ import (
 )
 
 // countClaim is the placeholder ID a count spec is wrapped in, so it shares
-// the anchor grammar and the dialect gate (digest §8).
+// the anchor grammar and the dialect gate (docs/claims.md).
 const countClaim = "COUNT"
 
 // Count dry-runs one leg spec `<repo>:<glob> [!<glob> …] /<regex>/[i] [each|each!]`

@@ -17,7 +17,7 @@ func ecoRepos() (Config, []Repo) {
 	return cfg, []Repo{brain, api, web}
 }
 
-// The count dry-run (digest §8).
+// The count dry-run (docs/claims.md).
 func TestCount(t *testing.T) {
 	cfg, repos := ecoRepos()
 	cases := []struct {

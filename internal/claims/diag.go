@@ -1,6 +1,6 @@
 package claims
 
-// Severity of a Diagnostic, spelled as SPEC §6's JSON does.
+// Severity of a Diagnostic, spelled as docs/json.md's JSON does.
 type Severity string
 
 const (
@@ -9,7 +9,7 @@ const (
 	SeverityInformation Severity = "information"
 )
 
-// Diagnostic codes (SPEC §4). They are a contract: tests and editors match on them.
+// Diagnostic codes (docs/server.md). They are a contract: tests and editors match on them.
 const (
 	CodeBroken      = "claim/broken"
 	CodeVacuous     = "claim/vacuous"

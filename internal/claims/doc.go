@@ -1,4 +1,4 @@
-// Package claims is the pure core of multivac-compatible claims (SPEC §3):
+// Package claims is the pure core of multivac-compatible claims (docs/claims.md):
 // the `@anchor` grammar, the law table, the POSIX ERE gate, picomatch
 // globs, SQL statements, leg evaluation, `.multivac/config.yml`, the text
 // report and the `count` dry-run.

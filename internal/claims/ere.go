@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// The regex dialect is POSIX ERE with [[:class:]] (digest §3). Go's RE2
+// The regex dialect is POSIX ERE with [[:class:]] (docs/claims.md). Go's RE2
 // accepts \s, \d, lazy quantifiers, (?…) and more, so the gate is our own
 // left-to-right pre-pass; it also rewrites the source into RE2 syntax with
 // JavaScript's reading where the two engines differ (`.`, identity escapes).
@@ -69,7 +69,7 @@ func (r *Regex) GoSyntax() string { return r.re.String() }
 
 // CompileERE gates and compiles a leg's regex. msg is the dialect or compile
 // error (empty when the regex is usable); warnings are our stricter notes
-// (SPEC §3.5) that never block.
+// (docs/claims.md) that never block.
 func CompileERE(source, flags string) (re *Regex, warnings []string, msg string) {
 	key := flags + "/" + source
 	if c, ok := ereCache.get(key); ok {
@@ -299,7 +299,7 @@ func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <
 // translateBracket reads the bracket expression that opens at src[open] and
 // returns it in RE2 syntax and the index after its closing `]`. A `]` right
 // after `[` or `[^` is a member (POSIX). Escapes inside keep JavaScript's
-// meaning, as in multivac, and earn a warning (SPEC §3.5).
+// meaning, as in multivac, and earn a warning (docs/claims.md).
 func translateBracket(src string, open int) (string, int, []string, string) {
 	var body strings.Builder
 	var warnings []string

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Public dialect cases (multivac-cases.md §B).
+// Public dialect cases.
 func TestDialectCases(t *testing.T) {
 	refused := []struct{ id, src, gist string }{
 		{"D01", "PIN[:digit:]", "character class syntax is [[:digit:]], not [:digit:]"},
@@ -123,7 +123,7 @@ func TestDialectCases(t *testing.T) {
 		}
 	}
 
-	// SPEC §3.5: a letter escape inside brackets is accepted with a warning.
+	// docs/claims.md: a letter escape inside brackets is accepted with a warning.
 	if _, warns, _ := CompileERE(`[\s]x`, ""); len(warns) != 1 || !strings.Contains(warns[0], "engines disagree") {
 		t.Errorf("bracket escape warning: %v", warns)
 	}

@@ -25,7 +25,7 @@ type Input struct {
 	// consumer checkout.
 	Repos []Repo
 	// CodeLegs are `@code` anchors that carry a claim ID, as resolved by the
-	// anchors engine (SPEC §3.6).
+	// anchors engine (docs/claims.md).
 	CodeLegs []CodeLeg
 	Options  Options
 	// Parsed, when set, holds ParseDocs(Docs): a caller that already
@@ -188,7 +188,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 	}
 	res.Coverage.Claims = len(rowOrder)
 
-	// Scope, then keys (digest §6.9), then row states.
+	// Scope, then keys (docs/claims.md), then row states.
 	type work struct {
 		doc  string
 		line int
@@ -342,7 +342,7 @@ func retiredLeg(doc string, line int, l *Leg) LegResult {
 	return lr
 }
 
-// gate applies the exit matrix (digest §6.6) to one leg.
+// gate applies the exit matrix (docs/claims.md) to one leg.
 func gate(lr LegResult, cfg Config, strict bool) (bool, string) {
 	bad := lr.State == StateBroken || lr.State == StateVacuous || lr.Budget
 	switch {

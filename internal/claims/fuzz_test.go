@@ -73,6 +73,9 @@ func FuzzERE(f *testing.F) {
 			}
 		}
 		for _, path := range []string{"f.txt", "f.sql"} {
+			if alone := scannedLines(path, text, []*Regex{re}); !reflect.DeepEqual(naiveLines(path, text, re), alone[0]) {
+				t.Fatalf("/%s/%s alone over %q (%s): naive %v, scanned %v", src, flags, text, path, naiveLines(path, text, re), alone[0])
+			}
 			got := scannedLines(path, text, others)
 			for i, r := range others {
 				if want := naiveLines(path, text, r); !reflect.DeepEqual(want, got[i]) {

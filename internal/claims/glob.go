@@ -6,7 +6,7 @@ import (
 )
 
 // Glob is a compiled picomatch pattern (v4, `dot: true`), matched against
-// git's repo-relative `/`-separated paths (digest §4.2).
+// git's repo-relative `/`-separated paths (docs/claims.md).
 //
 // The translation is a port of picomatch's parser, so its quirks come along:
 // `**.md` crosses directories while `src/**.ts` does not, `[1]` is a class,

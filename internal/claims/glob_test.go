@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Public glob cases (multivac-cases.md §E), each checked on its own.
+// Public glob cases, each checked on its own.
 func TestGlobCases(t *testing.T) {
 	cases := []struct {
 		id, glob, path string
@@ -21,7 +21,7 @@ func TestGlobCases(t *testing.T) {
 		{"G09b", "src/file[1].ts", "src/file[1].ts", true},
 		{"G11a", "./src/a.ts", "src/a.ts", true},
 		{"G11b", "/src/a.ts", "src/a.ts", false},
-		// digest §4.2 prose
+		// docs/claims.md prose
 		{"quirk-start", "**.md", "a/b/c.md", true},
 		{"quirk-start-dot", "**.md", ".multivac/invariants.md", true},
 		{"globstar-self", "src/**", "src", true},

@@ -9,13 +9,13 @@ import (
 	"unicode/utf8"
 )
 
-// Grammar is the anchor shape multivac embeds in its messages (digest §1.1).
+// Grammar is the anchor shape multivac embeds in its messages (docs/claims.md).
 const Grammar = "<!-- @anchor <CLAIM-ID> <repo>:<glob> [![<repo>:]<glob> ...] /<regex>/[i] [present|absent|unique|count=N|each|each!] -->"
 
 // globSentence explains the glob dialect wherever a spec is refused.
 const globSentence = "globs are picomatch patterns over repo-relative paths: `**` crosses directories, `{a,b}` alternates, and dotfiles match"
 
-// Mode is what a leg checks (digest §1.4); ModeCode is a symbol leg (SPEC §3.6).
+// Mode is what a leg checks (docs/claims.md); ModeCode is a symbol leg (docs/claims.md).
 type Mode string
 
 const (
@@ -133,7 +133,7 @@ type parsedLeg struct {
 	warnings []string
 }
 
-// parseLine applies the line rules of digest §1.2 in order.
+// parseLine applies the line rules of docs/claims.md in order.
 func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagnostic, bool) {
 	trimmed := strings.TrimLeftFunc(line, isJSSpace)
 	if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
@@ -213,7 +213,7 @@ func nibble(s string) (tok, rest string) {
 	return s[:i], strings.TrimLeftFunc(s[i:], isJSSpace)
 }
 
-// parseBody tokenises the text between `@anchor ` and `-->` (digest §1.3).
+// parseBody tokenises the text between `@anchor ` and `-->` (docs/claims.md).
 // The returned message is the single diagnostic for a bad body.
 func parseBody(body string) (parsedLeg, string) {
 	var leg parsedLeg

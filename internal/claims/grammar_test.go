@@ -12,7 +12,7 @@ func parseOne(t *testing.T, doc, text string) ([]Leg, []Diagnostic) {
 	return ParseDoc(doc, []byte(text))
 }
 
-// Public anchor-line cases (multivac-cases.md §A).
+// Public anchor-line cases.
 func TestParseCases(t *testing.T) {
 	row := "| INV-01 | revoke | published | active | 2026-01-01 | x |\n"
 

@@ -76,7 +76,7 @@ func utf16View(b []byte, s string) string {
 }
 
 // jsSpecialUpper are the characters whose full upper case is several
-// characters (SpecialCasing.txt, unconditional): JavaScript's Canonicalize
+// characters (Unicode's unconditional special casing): JavaScript's Canonicalize
 // leaves them alone, where Go's simple mapping may not.
 var jsSpecialUpper = [][2]rune{
 	{0x00DF, 0x00DF}, {0x0149, 0x0149}, {0x01F0, 0x01F0}, {0x0390, 0x0390}, {0x03B0, 0x03B0},
@@ -88,7 +88,7 @@ var jsSpecialUpper = [][2]rune{
 }
 
 // jsCanonicalize is JavaScript's Canonicalize(ch) for a non-unicode, `i`
-// RegExp (ECMA-262 22.2.2.7.3).
+// RegExp: its upper case when that is one character and not ASCII from non-ASCII.
 func jsCanonicalize(r rune) rune {
 	if r > 0xFFFF {
 		return r

@@ -154,7 +154,7 @@ func (e *evaluator) matchingFiles(r Repo, g *Glob) []int32 {
 const maxMatches = 200
 
 // needsHeal: a present leg with no match, whose moved rule must scan
-// every tracked file (digest §6.3).
+// every tracked file (docs/claims.md).
 func needsHeal(j *legJob) bool {
 	if j.leg.Mode != ModePresent || j.pending != "" || j.hint != "" || len(j.onDisk) == 0 {
 		return false
@@ -287,7 +287,7 @@ func (e *evaluator) where(l *Leg) string {
 }
 
 // untrackedHint: F is empty, yet the include (minus exclusions) names files
-// that exist but are untracked in a working-tree read (digest §4.5).
+// that exist but are untracked in a working-tree read (docs/claims.md).
 func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 	for _, r := range targets {
 		var hits []string
@@ -311,7 +311,7 @@ func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 
 var kindRe = regexp.MustCompile(`\.([A-Za-z0-9]+)$`)
 
-// heal runs the exact moved rule of digest §6.3 for a present leg with
+// heal runs the exact moved rule of docs/claims.md for a present leg with
 // no match, over the heal set the second batch scanned.
 func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 	l := job.leg
@@ -421,7 +421,7 @@ func capList(items []string, max int, more string) string {
 	return head + more
 }
 
-// evalCodeLeg maps a symbol anchor's state onto a leg state (SPEC §3.6).
+// evalCodeLeg maps a symbol anchor's state onto a leg state (docs/claims.md).
 func evalCodeLeg(c *CodeLeg) LegResult {
 	lr := LegResult{Doc: c.Doc, Line: c.Line, Mode: ModeCode, ModeText: string(ModeCode)}
 	with := func(base string) string {

@@ -47,6 +47,7 @@ func TestPrefilterSound(t *testing.T) {
 		"",
 		"\n",
 		"no newline at the end",
+		"<!-- @anchor X a:b /abc/ absent -->\nabc TODO\r\n\n\nxabcy <!-- @anchor\nGRANT ab",
 	}
 	regexes := []struct{ src, flags string }{
 		{"abc", ""}, {"abc", "i"}, {"a(b|x)c", ""}, {"(abc|bc)$", ""}, {"TODO|FIXME", ""}, {"todo|fixme", "i"},
@@ -66,8 +67,13 @@ func TestPrefilterSound(t *testing.T) {
 		for _, path := range []string{"f.txt", "f.sql"} {
 			got := scannedLines(path, text, res)
 			for i, re := range res {
-				if want := naiveLines(path, text, re); !reflect.DeepEqual(want, got[i]) {
+				want := naiveLines(path, text, re)
+				if !reflect.DeepEqual(want, got[i]) {
 					t.Errorf("/%s/%s over %q (%s): naive %v, scanned %v (lits %v)", re.Source, re.Flags, strings.SplitN(text, "\n", 2)[0], path, want, got[i], re.lits)
+				}
+				// Alone, a regex with a literal takes the jump-to-the-hit path.
+				if alone := scannedLines(path, text, []*Regex{re}); !reflect.DeepEqual(want, alone[0]) {
+					t.Errorf("/%s/%s alone over %q (%s): naive %v, scanned %v", re.Source, re.Flags, strings.SplitN(text, "\n", 2)[0], path, want, alone[0])
 				}
 			}
 		}

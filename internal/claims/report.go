@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Report renders a run in multivac's text layout (digest §6.7): diagnostics,
+// Report renders a run in multivac's text layout (docs/claims.md): diagnostics,
 // coverage, read lines, per-state claim counts, one line per non-ok leg,
 // finished changes, then the summary with the exit code. Plain text; the
 // caller may colour it (ok green, moved yellow, pending/unevaluated dim).
@@ -159,7 +159,7 @@ func (r *Result) driftIDs() []string {
 }
 
 // EditorDiagnostics are the per-leg and per-row findings an editor shows
-// (SPEC §4): one on each non-ok leg's line, one on each failing claim's row
+// (docs/server.md): one on each non-ok leg's line, one on each failing claim's row
 // with its worst leg's code. Gating → error; moved and non-gating
 // broken/vacuous → warning; pending and unevaluated → information.
 func (r *Result) EditorDiagnostics() []Diagnostic {

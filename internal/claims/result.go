@@ -1,6 +1,6 @@
 package claims
 
-// LegState is one of the six leg states (digest §6.2).
+// LegState is one of the six leg states (docs/claims.md).
 type LegState string
 
 const (
@@ -32,7 +32,7 @@ func rank(s LegState) int {
 	return len(stateOrder)
 }
 
-// Result is one run over a brain. The tagged fields are SPEC §6's JSON
+// Result is one run over a brain. The tagged fields are docs/json.md's JSON
 // `claims`, `coverage` and `diagnostics` entries, name for name.
 type Result struct {
 	Claims      []ClaimResult `json:"claims"`

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// LawFile is the only file claim rows are read from (digest §2.2).
+// LawFile is the only file claim rows are read from (docs/claims.md).
 const LawFile = ".multivac/invariants.md"
 
 // LegacyLawFile is where multivac's old layout kept the law.
@@ -27,7 +27,7 @@ func LooksLikeLaw(content []byte) bool {
 	return false
 }
 
-// Row states with a meaning in code (digest §2.3). Anything else reads as active.
+// Row states with a meaning in code (docs/claims.md). Anything else reads as active.
 const (
 	StateActive   = "active"
 	StateProposed = "proposed"
@@ -58,7 +58,7 @@ func (r Row) Effective() string {
 
 // ParseRows reads the law table. Fences are not tracked and the trailing
 // columns are counted from the end, so a `|` inside a statement never shifts
-// the state column (MV-119). Unknown states earn a warning (SPEC §3.5).
+// the state column (MV-119). Unknown states earn a warning (docs/claims.md).
 func ParseRows(content []byte) ([]Row, []Diagnostic) {
 	var rows []Row
 	var diags []Diagnostic

@@ -201,7 +201,41 @@ func (sc *scanner) scanFile(path string, content []byte, rids []int32, match fun
 		eachStatement(string(content), func(st Statement) { unit(nil, st.Text, st.Line) })
 		return
 	}
-	eachLine(content, func(line []byte, n int) { unit(line, "", n) })
+	if len(always) > 0 || needExact && needFold {
+		eachLine(content, func(line []byte, n int) { unit(line, "", n) })
+		return
+	}
+	// Only lines holding a trigger literal can match: jump from one to the
+	// next with the automaton over the whole file, counting line breaks on
+	// the way, and treat each such line as a unit.
+	m := sc.exact
+	if needFold {
+		m = sc.fold
+	}
+	line, lineStart := 1, 0
+	for pos := 0; pos < len(content); {
+		end := m.nextHit(content, pos)
+		if end < 0 {
+			return
+		}
+		start := bytes.LastIndexByte(content[:end], '\n') + 1
+		line += bytes.Count(content[lineStart:start], []byte{'\n'})
+		lineStart = start
+		stop := bytes.IndexByte(content[end:], '\n')
+		if stop < 0 {
+			stop = len(content)
+		} else {
+			stop += end
+		}
+		text := content[start:stop]
+		if len(text) > 0 && text[len(text)-1] == '\r' {
+			text = text[:len(text)-1]
+		}
+		if !(bytes.Contains(text, anchorClose) && openerRe.Match(text)) {
+			unit(text, "", line)
+		}
+		pos = stop + 1
+	}
 }
 
 // find records the literals of one automaton found in the unit.
@@ -281,7 +315,7 @@ func (r *Regex) matchUnit(b []byte, s string) bool {
 	return r.re.MatchString(s)
 }
 
-// eachLine calls fn for every line of a non-SQL file (digest §6.1): split
+// eachLine calls fn for every line of a non-SQL file (docs/claims.md): split
 // on `\n`, a `\r` before it dropped, a complete anchor comment skipped
 // (MV-82), and no extra empty line after a final newline. It streams: no
 // line is copied.

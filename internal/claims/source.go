@@ -28,13 +28,13 @@ type Repo interface {
 	// and never matches. The engine calls it at most once per path per run.
 	Read(path string) (content []byte, ok bool)
 	// Untracked lists untracked, not-ignored paths of a working-tree read
-	// (for the "git add" hint, digest §4.5); nil for a ref read.
+	// (for the "git add" hint, docs/claims.md); nil for a ref read.
 	Untracked() []string
 	// Facts says which bytes were read, for the report's read line.
 	Facts() ReadFacts
 }
 
-// ReadKind names which bytes a run read from a repo (digest §6.8).
+// ReadKind names which bytes a run read from a repo (docs/claims.md).
 type ReadKind string
 
 const (

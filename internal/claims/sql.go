@@ -12,7 +12,7 @@ type Statement struct {
 	Line int // 1-based line of its first character that is neither space nor comment
 }
 
-// SplitSQL cuts a `.sql` file into statements (digest §5). It is one pass
+// SplitSQL cuts a `.sql` file into statements (docs/claims.md). It is one pass
 // over the bytes: every construct, terminated or not, advances the cursor,
 // so no input can make it loop or backtrack.
 func SplitSQL(src string) []Statement {

@@ -8,7 +8,7 @@ import (
 
 const ecoSQL = "-- initial schema\nCREATE TABLE accounts (\n  id bigint PRIMARY KEY,\n  balance numeric NOT NULL\n);\n\nGRANT\nSELECT,\nUPDATE\nON accounts\nTO app_role;\n"
 
-// Public SQL cases (multivac-cases.md §D).
+// Public SQL cases.
 func TestSQLCases(t *testing.T) {
 	cases := []struct {
 		id, src string

@@ -18,7 +18,7 @@ type FileUnits struct {
 	Skipped bool
 }
 
-// binaryProbe is how far a NUL byte is looked for (digest §4.1).
+// binaryProbe is how far a NUL byte is looked for (docs/claims.md).
 const binaryProbe = 8192
 
 // IsBinary reports a NUL byte in the first 8 KB.
@@ -26,7 +26,7 @@ func IsBinary(content []byte) bool {
 	return bytes.IndexByte(content[:min(len(content), binaryProbe)], 0) >= 0
 }
 
-// SplitUnits cuts a file into matching units (digest §5, §6.1), exactly as
+// SplitUnits cuts a file into matching units (docs/claims.md), exactly as
 // the scanner walks them.
 func SplitUnits(path string, content []byte) FileUnits {
 	if IsBinary(content) {

@@ -20,7 +20,7 @@ func matchingLines(t *testing.T, path, text, src string) []int {
 	return out
 }
 
-// Public line-matching cases (multivac-cases.md §C).
+// Public line-matching cases.
 func TestLineCases(t *testing.T) {
 	crlf, lf := "alpha\r\nbeta\r\ngamma\r\n", "alpha\nbeta\ngamma\n"
 	for _, src := range []string{"alpha$", "^beta$", "gamma"} {

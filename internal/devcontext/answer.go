@@ -1,6 +1,6 @@
 package devcontext
 
-// The wire model (digest §1). Field order is declaration order and is part of
+// The wire model (docs/context.md). Field order is declaration order and is part of
 // the contract; optional values carry omitempty, lists never do and are
 // always initialised so they encode as [] rather than null.
 

@@ -14,7 +14,7 @@ import (
 // without being the file.
 var wholeFileRank = map[string]int{KindADR: 0, KindAgents: 0, KindReadme: 0, KindDoc: 1, KindFile: 2}
 
-// folds runs the de-duplication and conflict stage (digest §3.5–3.6) over the
+// folds runs the de-duplication and conflict stage (docs/context.md) over the
 // candidates. A dropped candidate either gets an exclusion (superseded) or,
 // when it is only another name for a kept one, nothing but a dedup record.
 type folds struct {

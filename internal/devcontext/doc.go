@@ -1,6 +1,5 @@
 // Package devcontext compiles the token-budgeted context an engineer or a coding
-// agent should read for the symbol under the cursor (SPEC §5; the model is
-// ../shared/reference/devcontext.md, where this package differs see DESIGN.md).
+// agent should read for the symbol under the cursor (docs/context.md; the choices inside the package are in DESIGN.md).
 //
 // It is pure: the workspace layer fills a World from a snapshot, and Compile,
 // Explain and Policy turn that World and a Request into plain values whose JSON

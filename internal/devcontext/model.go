@@ -16,7 +16,7 @@ const (
 	KindLocal   = "local"   // an uncommitted working-tree change (local:diff/<path>)
 )
 
-// AnchorState is the state of a passage's @code anchor (SPEC §2.4).
+// AnchorState is the state of a passage's @code anchor (docs/anchors.md).
 type AnchorState string
 
 const (

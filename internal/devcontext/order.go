@@ -60,7 +60,7 @@ func naturalFold(a, b string) int {
 	return zeros
 }
 
-// The canonical order of every list (digest §3.9, unified on naturalCompare
+// The canonical order of every list (docs/context.md, unified on naturalCompare
 // for identities; see DESIGN.md).
 
 func sortSelected(es []Entry) {

@@ -2,7 +2,7 @@ package devcontext
 
 import "sort"
 
-// Built-in numbers (digest §2.4). They are published by Policy so a caller
+// Built-in numbers (docs/context.md). They are published by Policy so a caller
 // reads them instead of inferring them.
 const (
 	Schema              = 1
@@ -73,7 +73,7 @@ func tierPos(t Tier) int {
 	return len(Tiers) + 1
 }
 
-// tierKinds is the clew mapping of kinds onto tiers (digest §6.5). A seed is
+// tierKinds is the clew mapping of kinds onto tiers (docs/context.md). A seed is
 // task whatever its kind; no kind is task by nature.
 var tierKinds = map[Tier][]string{
 	TierGovernance: {KindAgents, KindClaim},
@@ -127,7 +127,7 @@ func selectorPos(s Selector) int {
 	return len(Selectors)
 }
 
-// Edge kinds of the workspace graph (digest §6.7), each stored forward.
+// Edge kinds of the workspace graph (docs/context.md), each stored forward.
 const (
 	EdgeAnchors   = "anchors"    // passage → symbol/file/doc
 	EdgePins      = "pins"       // claim → symbol
@@ -206,7 +206,7 @@ var edgeByKind = func() map[string]*edgeRule {
 	return m
 }()
 
-// CompilerPolicy publishes the compiler's rules (digest §1.14).
+// CompilerPolicy publishes the compiler's rules (docs/context.md).
 type CompilerPolicy struct {
 	Schema              int            `json:"schema"`
 	Graph               string         `json:"graph"`

@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-// Request is what Compile is asked (digest §1.1, clew's §6.2). Every field is
+// Request is what Compile is asked (docs/context.md). Every field is
 // optional; the knobs are pointers so "omitted" (default) and "0" (for the
 // budget: an error) stay distinct.
 type Request struct {
@@ -41,13 +41,13 @@ type ExplainRequest struct {
 }
 
 // Errors. Both mean the request, not the world, is at fault; ExitCode maps
-// them onto the CLI's exit codes (SPEC §6).
+// them onto the CLI's exit codes (docs/json.md).
 var (
 	ErrInvalidRequest = errors.New("invalid request")
 	ErrUnknownTarget  = errors.New("unknown target")
 )
 
-// Exit codes of `clew-lsp context` (SPEC §6, digest §3.12).
+// Exit codes of `clew-lsp context` (docs/json.md, docs/context.md).
 const (
 	ExitOK            = 0
 	ExitInvalid       = 2

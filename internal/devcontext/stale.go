@@ -2,7 +2,7 @@ package devcontext
 
 import "strings"
 
-// Status words that retire a record (digest §2.4); a claim row is retired by
+// Status words that retire a record (docs/context.md); a claim row is retired by
 // its own word.
 var staleWords = map[string]bool{"deprecated": true, "superseded": true, "rejected": true}
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Canonical identifiers, clew://<kind>/<identity> (digest §6.3). The identity
+// Canonical identifiers, clew://<kind>/<identity> (docs/context.md). The identity
 // is stable across retitling; `@<n>` suffixes are reserved for real revisions
 // because the version de-duplication keys on them.
 const scheme = "clew://"

@@ -27,7 +27,7 @@ type Backend interface {
 	// superseded snapshot, defer the analysis to Snapshot().Diagnose.
 	Apply(ctx context.Context, changes []Change) error
 
-	// Configure replaces the settings: the "clew" section (SPEC §7 keys).
+	// Configure replaces the settings: the "clew" section (docs/config.md keys).
 	Configure(ctx context.Context, settings Settings) error
 
 	// Snapshot returns the newest snapshot. The caller must call release when
@@ -35,7 +35,7 @@ type Backend interface {
 	Snapshot() (snap Snapshot, release func())
 }
 
-// Snapshot is one immutable view of the workspace (SPEC §1). Query handlers
+// Snapshot is one immutable view of the workspace. Query handlers
 // take one before they go asynchronous, so they answer from the state the
 // editor had when it asked.
 type Snapshot interface {

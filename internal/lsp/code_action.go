@@ -20,7 +20,7 @@ func codeActionRoute() *route {
 	}, codeAction)
 }
 
-// codeAction computes fixes statelessly (aesthetics §8.3): from the current
+// codeAction computes fixes statelessly: from the current
 // snapshot, for the diagnostics the editor names in the request, matched by
 // code and range. Every fix is a WorkspaceEdit the user accepts; nothing is
 // written here.

@@ -15,8 +15,8 @@ func codeLensRoute() *route {
 }
 
 // codeLens puts "2 docs · 1 stale" above each declaration that anchors bind
-// (SPEC §4). The lens runs clew.showAnchors, a server command, so it works
-// in every editor (peers §5: client-only lens commands break in Neovim). Its
+// (docs/server.md). The lens runs clew.showAnchors, a server command, so it works
+// in every editor (client-only lens commands break in Neovim). Its
 // argument names the declaration by document and position, so the command
 // re-resolves from the snapshot it runs on; the locations ride along for
 // clients that want to show them without a round trip.

@@ -15,7 +15,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
-// Server commands (SPEC §4), run through workspace/executeCommand so that
+// Server commands (docs/server.md), run through workspace/executeCommand so that
 // lenses, quick fixes and editor commands work the same in every client.
 const (
 	cmdConfirm                = "clew.confirm"
@@ -127,7 +127,7 @@ type ConfirmResult struct {
 	Edit *protocol.WorkspaceEdit `json:"edit,omitempty"`
 }
 
-// runConfirm pins and confirms anchors as reviewed (SPEC §2.4): the one on
+// runConfirm pins and confirms anchors as reviewed (docs/anchors.md): the one on
 // the given line (position or line), every anchor of the document, or with
 // {"all": true} and no document, every anchor of the workspace. It writes
 // by asking the editor to apply the edit (workspace/applyEdit); a target

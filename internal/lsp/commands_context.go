@@ -15,7 +15,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
-// The devcontext commands (SPEC §5) over contextmap's Compile, Markdown,
+// The devcontext commands (docs/context.md) over contextmap's Compile, Markdown,
 // Explain and Policy.
 func init() {
 	commands[cmdCompileContext] = runCompileContext
@@ -24,7 +24,7 @@ func init() {
 	commands[cmdContextPolicy] = runContextPolicy
 }
 
-// contextArgs is SPEC §5's argument of clew.compileContext and
+// contextArgs is docs/context.md's argument of clew.compileContext and
 // clew.explainContext: the cursor as an LSP document and position, plus the
 // compiler's knobs.
 type contextArgs struct {

@@ -17,7 +17,7 @@ func completionRoute() *route {
 }
 
 // completion inside `<!-- @code `: kinds, then qualified names, then paths
-// (SPEC §4). Outside an anchor comment it answers an empty list at once,
+// (docs/server.md). Outside an anchor comment it answers an empty list at once,
 // without checking anything, so the space trigger costs nothing in prose.
 func completion(ctx context.Context, s *server, snap Snapshot, p *protocol.CompletionParams) (*protocol.CompletionList, error) {
 	r, f, err := s.openDocument(snap, p.TextDocument.URI)

@@ -7,7 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// configSection is the settings section clew reads (SPEC §7 keys under it).
+// configSection is the settings section clew reads (docs/config.md keys under it).
 const configSection = "clew"
 
 func configRoutes() []*route {

@@ -20,7 +20,7 @@ func referencesRoute() *route {
 	}, references)
 }
 
-// definition: on a `@code` anchor, where it binds now (SPEC §4).
+// definition: on a `@code` anchor, where it binds now (docs/server.md).
 func definition(ctx context.Context, s *server, snap Snapshot, p *protocol.DefinitionParams) ([]protocol.Location, error) {
 	r, f, off, rep, err := s.positional(ctx, snap, p.TextDocument.URI, p.Position)
 	if err != nil {
@@ -30,7 +30,7 @@ func definition(ctx context.Context, s *server, snap Snapshot, p *protocol.Defin
 }
 
 // references: from a declaration in a code file, every anchor that binds
-// it (SPEC §4).
+// it (docs/server.md).
 func references(ctx context.Context, s *server, snap Snapshot, p *protocol.ReferenceParams) ([]protocol.Location, error) {
 	r, f, off, rep, err := s.positional(ctx, snap, p.TextDocument.URI, p.Position)
 	if err != nil {

@@ -23,7 +23,7 @@ type DiagnosedParams struct {
 	Snapshot uint64 `json:"snapshot"`
 }
 
-// publisher turns snapshots into publishDiagnostics (aesthetics §1.5, §3.2):
+// publisher turns snapshots into publishDiagnostics:
 //   - a change (re)starts a debounce timer and cancels the pass in progress,
 //     whose snapshot is already stale;
 //   - only the newest pass publishes: a pass whose context was cancelled, or

@@ -17,7 +17,7 @@ import (
 // formed but could not be answered. go.lsp.dev/protocol v1.0.1 lacks it.
 const codeRequestFailed jsonrpc2.Code = -32803
 
-// kind says how a method is scheduled (aesthetics §5.2).
+// kind says how a method is scheduled.
 type kind int
 
 const (

@@ -51,7 +51,7 @@ type featureBackend interface {
 
 func (b *WorkspaceBackend) features() bool { return true }
 
-// featureRoutes are the SPEC §4 feature methods, for backends that have the
+// featureRoutes are the docs/server.md feature methods, for backends that have the
 // façade behind them; none otherwise.
 func featureRoutes(b Backend) []*route {
 	if fb, ok := b.(featureBackend); !ok || !fb.features() {

@@ -13,7 +13,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/lsp/lsptest"
 )
 
-// The claim features (SPEC §4) over a real brain checkout: the law's rows
+// The claim features (docs/server.md) over a real brain checkout: the law's rows
 // get lenses, claim IDs and legs go to what the legs matched, moved globs
 // and refused regexes get quick fixes, `@anchor` completes claim IDs and
 // repo keys, and the diagnostics follow verify's severities.

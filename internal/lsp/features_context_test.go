@@ -15,7 +15,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
-// TestContextCommands: the devcontext commands (SPEC §5) are advertised and
+// TestContextCommands: the devcontext commands (docs/context.md) are advertised and
 // answer devcontext's JSON; a bad request is a clean InvalidParams.
 func TestContextCommands(t *testing.T) {
 	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{})

@@ -627,10 +627,11 @@ func TestCompletionInAnchor(t *testing.T) {
 		}
 		return out
 	}
-	if got := labels(complete("<!-- @code ")); len(got) != 22 || got[0] != "function" || got[21] != "doc" {
+	// The vocabulary (20 code kinds, key, 11 schema kinds) then lines and doc.
+	if got := labels(complete("<!-- @code ")); len(got) != 34 || got[0] != "function" || got[20] != "key" || got[33] != "doc" {
 		t.Errorf("kinds: %v", got)
 	}
-	if got := labels(complete("<!-- @code INV-02 me")); strings.Join(got, " ") != "method" {
+	if got := labels(complete("<!-- @code INV-02 me")); strings.Join(got, " ") != "method message" {
 		t.Errorf("kinds after a claim id: %v", got)
 	}
 	items := complete("<!-- @code method Res")

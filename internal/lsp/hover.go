@@ -15,7 +15,7 @@ func hoverRoute() *route {
 }
 
 // hover: on an anchor, its state, reason, target and signature; on anchored
-// code, the passages' first lines (SPEC §4). No hover is null.
+// code, the passages' first lines (docs/server.md). No hover is null.
 func hover(ctx context.Context, s *server, snap Snapshot, p *protocol.HoverParams) (*protocol.Hover, error) {
 	_, f, off, rep, err := s.positional(ctx, snap, p.TextDocument.URI, p.Position)
 	if err != nil {

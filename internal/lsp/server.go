@@ -6,7 +6,7 @@
 // the Backend's byte offsets to UTF-16 positions, and publishes diagnostics.
 // It holds no analysis logic and never writes a file.
 //
-// Scheduling follows aesthetics §5.2: lifecycle and text-sync notifications
+// Scheduling: lifecycle and text-sync notifications
 // run inline on the read loop, in wire order; queries take a snapshot inline
 // and then go asynchronous. Notification handlers log their errors and never
 // return them, because jsonrpc2 closes the connection on such an error.
@@ -29,7 +29,7 @@ import (
 var ErrExitWithoutShutdown = errors.New("lsp: exit before shutdown")
 
 // DefaultDiagnosticsDelay is how long the server waits after the last change
-// before diagnosing. SPEC §4 wants diagnostics within 200 ms of the last
+// before diagnosing. Diagnostics should follow within 200 ms of the last
 // keystroke and the goal is a p95 of 50 ms from didChange to
 // publishDiagnostics; a pass over 1,000 anchors takes ~10 ms and is cancelled
 // by the next keystroke, so a short wait only coalesces bursts (a paste, an

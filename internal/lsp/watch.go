@@ -12,7 +12,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/watch"
 )
 
-// Watching the disk (SPEC §4: file changes on disk, including a `git
+// Watching the disk (docs/server.md: file changes on disk, including a `git
 // checkout` of thousands of files, are debounced and batched).
 //
 // One source only, never both, so no change is handled twice: when the

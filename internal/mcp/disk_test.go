@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -209,4 +210,42 @@ func TestRefusals(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// A brain's claims: counts and failing legs as `verify --check --json`
+// reports them, and a fix on disk clears them.
+func TestVerifyClaims(t *testing.T) {
+	r := wstest.New(t)
+	r.Write(map[string]string{
+		".multivac/config.yml": "repos: {}\n",
+		".multivac/invariants.md": "# law\n\n| ID | statement | authority | state | date | source |\n| --- | --- | --- | --- | --- | --- |\n" +
+			"| INV-01 | no panics | published | active | 2026-01-01 | x |\n<!-- @anchor INV-01 brain:src/*.go /panic\\(/ absent -->\n" +
+			"| INV-02 | has a main | published | active | 2026-01-01 | x |\n<!-- @anchor INV-02 brain:src/*.go /func main/ -->\n",
+		"src/a.go": "package main\n\nfunc main() { panic(\"x\") }\n",
+	})
+	r.Commit("brain")
+	cs := session(t, r.Dir)
+	_, js := ok(t, cs, "verify", nil)
+	var v verifyOut
+	json.Unmarshal(js, &v)
+	want := verifyCLI(t, r.Dir)
+	counts := map[string]int{}
+	for _, c := range want.Claims {
+		counts[c.State]++
+	}
+	if v.Exit != want.Exit || v.Exit != 1 || fmt.Sprint(v.Claims) != fmt.Sprint(counts) || len(v.Findings) != 1 {
+		t.Fatalf("claims: %s; cli exit %d claims %v", js, want.Exit, counts)
+	}
+	f := v.Findings[0]
+	if f.What != "claim_leg" || f.Doc != ".multivac/invariants.md" || f.Line != 6 || f.State != "broken" || !f.Gating ||
+		!strings.Contains(f.Target, "INV-01") || !strings.Contains(f.Todo, "src/a.go:3") {
+		t.Fatalf("leg finding %+v", f)
+	}
+	r.Write(map[string]string{"src/a.go": "package main\n\nfunc main() {}\n"})
+	_, js = ok(t, cs, "verify", nil)
+	v = verifyOut{}
+	json.Unmarshal(js, &v)
+	if v.Exit != 0 || v.Claims["ok"] != 2 || len(v.Findings) != 0 {
+		t.Fatalf("after the fix: %s", js)
+	}
 }

@@ -163,7 +163,7 @@ func fallbackShare(all []anchors.Anchor) FallbackShare {
 	return f
 }
 
-// exitCode follows SPEC §2.4 "Gating" and §6: 2 for a config error, 1 when
+// exitCode follows docs/exit-codes.md: 2 for a config error, 1 when
 // anything gates or a doc has a parse error, else 0.
 func exitCode(r *Report) int {
 	code := 0

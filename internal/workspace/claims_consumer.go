@@ -11,7 +11,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/claims"
 )
 
-// Consumer scope (digest §6.8, SPEC §3.4): a code repository that mounts a
+// Consumer scope (docs/claims.md): a code repository that mounts a
 // brain (`.brain`, or the one child directory holding
 // `.multivac/config.yml`). verify there evaluates the brain's legs whose
 // key is this checkout's (or `*`) against this checkout's working tree and

@@ -11,7 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// ConfigFile is the optional workspace configuration (SPEC §7).
+// ConfigFile is the optional workspace configuration (docs/config.md).
 const ConfigFile = ".clew.yml"
 
 // Config holds the `.clew.yml` settings. Editors send the same keys through
@@ -29,7 +29,7 @@ type DocsConfig struct {
 	Exclude []string `yaml:"exclude" json:"exclude"`
 }
 
-// Budget bounds one check (SPEC §2.5).
+// Budget bounds one check (docs/anchors.md).
 type Budget struct {
 	MaxFiles     int   `yaml:"max_files" json:"max_files"`
 	MaxBytes     int64 `yaml:"max_bytes" json:"max_bytes"`
@@ -145,7 +145,7 @@ func lineOf(err error) int {
 	return n
 }
 
-// IsDoc reports whether path is a doc under this config (SPEC §1).
+// IsDoc reports whether path is a doc under this config.
 func (c Config) IsDoc(path string) bool {
 	inc := false
 	for _, g := range c.Docs.Include {

@@ -36,7 +36,7 @@ func CodeHref(code string) string {
 	return DocsURL + "#" + anchor
 }
 
-// Findings turns a report into per-file diagnostics with SPEC §4's codes
+// Findings turns a report into per-file diagnostics with docs/server.md's codes
 // and severities: whatever makes verify exit 1 is an Error; other problems
 // are Warnings; unpinned and unchecked are Information. Fresh anchors have
 // none. The result is keyed by workspace-relative path and sorted.

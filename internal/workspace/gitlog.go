@@ -3,7 +3,7 @@ package workspace
 import "time"
 
 // GitLog is the optional history side of Git, asked by the context compiler
-// (SPEC §5: the history tier, the git context). The façade checks for it by
+// (docs/context.md: the history tier, the git context). The façade checks for it by
 // type assertion on the snapshot's Git value, so a Git without it still
 // works: the answer then has no commits and an unavailable working tree.
 // workspace/gitstate implements it with go-git, reading objects only.

@@ -70,30 +70,25 @@ func (r *Report) Health() Health {
 	return h
 }
 
-// legTodo is a failing leg's detail followed by the usual remedy for its
-// state.
+// legTodo is a failing leg's detail (the claims engine already says what
+// to do there), or else the usual remedy for its state.
 func legTodo(l LegReport) string {
-	do := ""
+	if d := strings.TrimSpace(l.Detail); d != "" {
+		return d
+	}
 	switch l.State {
 	case claims.StateBroken:
-		do = "the code no longer satisfies the claim: fix the code, or amend the claim row after review"
+		return "the code no longer satisfies the claim: fix the code, or amend the claim row after review"
 	case claims.StateMoved:
-		do = "the files moved: run `clew-lsp verify` without --check to rewrite the leg's glob"
+		return "the files moved: run `clew-lsp verify` without --check to rewrite the leg's glob"
 	case claims.StateVacuous:
-		do = "the leg matches nothing, so it proves nothing: fix its glob or pattern"
+		return "the leg matches nothing, so it proves nothing: fix its glob or pattern"
 	case claims.StateUnevaluated:
-		do = "its repository could not be read (not cloned, or not fetched): fetch it, then verify again"
+		return "its repository could not be read (not cloned, or not fetched): fetch it, then verify again"
 	case claims.StatePending:
-		do = "an open change holds the claim; it is checked when the change lands"
+		return "an open change holds the claim; it is checked when the change lands"
 	}
-	parts := []string{}
-	if d := strings.TrimSpace(l.Detail); d != "" {
-		parts = append(parts, d)
-	}
-	if do != "" {
-		parts = append(parts, do)
-	}
-	return strings.Join(parts, "; ")
+	return string(l.State)
 }
 
 // AnchorTarget names what an anchor binds, as verify prints it

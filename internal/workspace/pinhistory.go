@@ -28,10 +28,7 @@ func (r *checkRun) pinCommit(a anchors.Anchor) (string, bool) {
 	}
 	c := ""
 	if log, ok := r.s.git.(GitLog); ok && a.Pinned() {
-		token := "sha=" + a.DeclSHA
-		if a.BodySHA != "" {
-			token += "," + a.BodySHA
-		}
+		token := a.SHAText()
 		for _, gc := range log.Commits(a.Doc, pinHistoryDepth) {
 			if gc.Content == nil || !strings.Contains(string(gc.Content), token) {
 				break

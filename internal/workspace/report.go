@@ -14,11 +14,11 @@ const (
 	SeverityInformation = anchors.SeverityInformation
 )
 
-// CodeConfigInvalid marks a broken `.clew.yml` (SPEC §4).
+// CodeConfigInvalid marks a broken `.clew.yml` (docs/server.md).
 const CodeConfigInvalid = "config/invalid"
 
 // Diagnostic is one finding in a doc or config file, in the JSON shape of
-// SPEC §6. StartByte/EndByte locate it for the editor; they are not printed.
+// docs/json.md. StartByte/EndByte locate it for the editor; they are not printed.
 type Diagnostic struct {
 	Doc      string   `json:"doc"`
 	Line     int      `json:"line"`
@@ -30,7 +30,7 @@ type Diagnostic struct {
 	EndByte   int `json:"-"`
 }
 
-// AnchorReport is one anchor's verdict (SPEC §6 `anchors[]`).
+// AnchorReport is one anchor's verdict (docs/json.md `anchors[]`).
 type AnchorReport struct {
 	ID            string         `json:"id"`
 	Doc           string         `json:"doc"`
@@ -41,7 +41,7 @@ type AnchorReport struct {
 	Path          string         `json:"path"`
 	State         anchors.State  `json:"state"`
 	Detail        anchors.Detail `json:"detail"`
-	Gating        bool           `json:"-"` // SPEC §6 has no such field; Exit carries it
+	Gating        bool           `json:"-"` // docs/json.md has no such field; Exit carries it
 
 	Anchor anchors.Anchor   `json:"-"`
 	Found  *anchors.Binding `json:"-"`
@@ -55,7 +55,7 @@ type BudgetReport struct {
 	Limit     *string `json:"limit"`
 }
 
-// FallbackShare is how many anchors are line ranges or docs (SPEC §2.6).
+// FallbackShare is how many anchors are line ranges or docs (docs/anchors.md).
 type FallbackShare struct {
 	Total    int     `json:"total"`
 	Fallback int     `json:"fallback"`
@@ -99,7 +99,7 @@ type SkippedFile struct {
 	Reason string `json:"reason"`
 }
 
-// ClaimReport is one claim's verdict (SPEC §6 `claims[]`), as the claims
+// ClaimReport is one claim's verdict (docs/json.md `claims[]`), as the claims
 // engine reports it.
 type ClaimReport = claims.ClaimResult
 

@@ -11,7 +11,7 @@ import (
 )
 
 // TestSessionFindingsFollowBuffers: the session's newest snapshot follows
-// unsaved buffers, findings carry SPEC §4's codes and severities, and the
+// unsaved buffers, findings carry docs/server.md's codes and severities, and the
 // findings of a session with no buffers equal what verify reports.
 func TestSessionFindingsFollowBuffers(t *testing.T) {
 	r := pinned(t)

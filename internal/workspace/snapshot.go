@@ -151,7 +151,7 @@ func (s *Snapshot) Files() []string {
 	return out
 }
 
-// Docs lists the Markdown docs of the workspace (SPEC §1).
+// Docs lists the Markdown docs of the workspace.
 func (s *Snapshot) Docs() []string {
 	var out []string
 	for _, p := range s.Files() {

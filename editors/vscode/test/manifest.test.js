@@ -1,5 +1,5 @@
-// Checks the manifest against the contract: settings mirror SPEC §7's keys
-// under clew.*, the commands of SPEC §4 are declared, and the entry point
+// Checks the manifest against the contract: settings mirror docs/config.md's keys
+// under clew.*, the commands of docs/server.md are declared, and the entry point
 // parses.
 'use strict';
 
@@ -10,7 +10,7 @@ const path = require('node:path');
 
 const pkg = require('../package.json');
 
-test('settings mirror the .clew.yml keys (SPEC §7)', () => {
+test('settings mirror the .clew.yml keys (docs/config.md)', () => {
   const props = pkg.contributes.configuration.properties;
   const want = {
     'clew.docs.include': ['**/*.md', '**/*.mdx', '**/*.markdown'],
@@ -32,7 +32,7 @@ test('settings mirror the .clew.yml keys (SPEC §7)', () => {
   }
 });
 
-test('commands of SPEC §4 are declared', () => {
+test('commands of docs/server.md are declared', () => {
   const declared = new Set(pkg.contributes.commands.map((c) => c.command));
   for (const c of ['clew.compileContext', 'clew.explainContext', 'clew.contextPolicy', 'clew.confirm', 'clew.verifyWorkspace', 'clew.showAnchors']) {
     assert.ok(declared.has(c), `missing command ${c}`);

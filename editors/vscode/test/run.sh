@@ -6,7 +6,7 @@
 #
 # Without an argument (or $CLEW_LSP) it builds the temporary test server
 # (internal/lsp/internal/testserver) and checks its marker diagnostic too.
-# A full VS Code run needs code-server (see shared/reference/real-clients.md).
+# A full VS Code run needs code-server (code-server.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

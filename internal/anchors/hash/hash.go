@@ -1,5 +1,5 @@
 // Package hash is the one place that turns token or line lists into the
-// 12-hex-digit hashes written into anchors (SPEC §2.3).
+// 12-hex-digit hashes written into anchors (docs/anchors.md).
 //
 // It is a leaf: the symbol extractor, the anchor engine and the tests all hash
 // through it, so two callers can never disagree on the separator or length.

@@ -25,7 +25,7 @@ func TestKotlinExtractionFKT(t *testing.T) {
 		"class Checkout",
 		"property Checkout.attempts",
 		"constructor Checkout.constructor",
-		"method Checkout.pay(List<Item>)", // overloads by type (SPEC wins over ClewWiki's names)
+		"method Checkout.pay(List<Item>)", // overloads by type (our rule, not ClewWiki's names)
 		"method Checkout.pay(Item)",
 		"property Checkout.VERSION", // T-23: companion members are class members
 		"method Checkout.create",

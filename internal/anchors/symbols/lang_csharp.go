@@ -6,6 +6,7 @@ import (
 
 var csharpSpec = &langSpec{
 	comments: newSet("comment"),
+	values:   newSet("string_literal"),
 	atoms: newSet("string_literal", "verbatim_string_literal", "raw_string_literal",
 		"interpolated_string_expression", "character_literal"),
 	norm: func(typ, s string) string {

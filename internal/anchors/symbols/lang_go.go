@@ -4,6 +4,7 @@ import ()
 
 var goSpec = &langSpec{
 	comments:   newSet("comment"),
+	values:     newSet("interpreted_string_literal"),
 	atoms:      newSet("interpreted_string_literal", "raw_string_literal", "rune_literal"),
 	dropLeaves: newSet(";"), // gofmt turns `a; b` into two lines: `;` is layout
 	norm: func(typ, s string) string {

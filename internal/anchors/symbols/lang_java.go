@@ -6,6 +6,7 @@ import (
 
 var javaSpec = &langSpec{
 	comments: newSet("line_comment", "block_comment"),
+	values:   newSet("string_literal"),
 	atoms:    newSet("string_literal", "character_literal"),
 	norm: func(typ, s string) string {
 		if typ == "string_literal" && strings.HasPrefix(s, `"""`) {

@@ -6,15 +6,19 @@ import (
 
 var pySpec = &langSpec{
 	comments:   newSet("comment"),
+	values:     newSet("string"),
 	atoms:      newSet("string"),
 	dropLeaves: newSet(";"), // black splits `a; b` into lines
 	oneTuple:   newSet("tuple", "tuple_pattern"),
+	blocks:     true,
 	docstrings: true,
 	compound:   pyCompound,
 	norm: func(typ, s string) string {
 		switch typ {
 		case "string":
 			return normPyString(s)
+		case "string_start", "string_end": // the ends of an f-string tokenised inside
+			return normPyQuotes(s)
 		case "integer", "float":
 			return normPyNumber(s)
 		}

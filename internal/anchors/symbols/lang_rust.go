@@ -4,6 +4,7 @@ import ()
 
 var rustSpec = &langSpec{
 	comments: newSet("line_comment", "block_comment"),
+	values:   newSet("string_literal"),
 	atoms:    newSet("string_literal", "raw_string_literal", "char_literal"),
 	oneTuple: newSet("tuple_expression", "tuple_type", "tuple_pattern"),
 	walk:     func(w *walker, root *tsNode) { w.rustItems(root, -1, nil, "") },

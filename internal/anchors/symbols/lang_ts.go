@@ -10,6 +10,7 @@ func newTSSpec() *langSpec {
 	return &langSpec{
 		comments: newSet("comment", "html_comment"),
 		atoms:    newSet("string", "template_string", "regex"),
+		values:   newSet("string"),
 		// prettier adds the semicolons automatic insertion leaves out.
 		dropLeaves: newSet(";"),
 		ecmascript: true,

@@ -39,10 +39,14 @@ func putParser(lang Language, p *sitter.Parser) {
 }
 
 // parseBudgetMicros bounds one parse. Some grammars' error recovery loops
-// forever on garbage (found by fuzzing Swift); a healthy parse runs at well
-// under 1µs per byte, so this leaves a wide margin for a loaded machine.
+// forever on garbage (found by fuzzing Swift). The bound is wall-clock time:
+// a healthy parse runs at well under 1µs per byte on an idle core, but a
+// machine with many times more runnable threads than cores stretches that
+// by the same factor, and a parse that times out turns a fresh anchor into
+// a repository-wide search. 10µs per byte keeps a 400 KB file (net/http's
+// h2_bundle.go) parsing on a 2-core machine at load 30.
 func parseBudgetMicros(n int) int {
-	return 500_000 + 2*n
+	return 1_000_000 + 10*n
 }
 
 // parseTree parses src; the caller must Close the returned tree. nil when the

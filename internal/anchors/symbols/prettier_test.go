@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// prettier, when installed, must not change any hash (SPEC §2.3). Set
+// prettier, when installed, must not change any hash (docs/anchors.md). Set
 // CLEW_PRETTIER to the binary, or put prettier on PATH.
 func TestPrettierKeepsHashes(t *testing.T) {
 	bin := os.Getenv("CLEW_PRETTIER")

@@ -1,5 +1,5 @@
 // Package symbols turns source bytes into the declarations that code anchors
-// bind to (SPEC §2.1–§2.3): kind, qualified name, byte and line spans, and the
+// bind to (docs/anchors.md): kind, qualified name, byte and line spans, and the
 // comment- and whitespace-free token hashes of each declaration and its body.
 //
 // It is pure: bytes in, values out. No file system, no git, no LSP.
@@ -10,8 +10,16 @@ import (
 	"sort"
 )
 
+// HashScheme is the version of the token rules and grammars behind DeclHash
+// and BodyHash. Any change that can change a hash (a token rule, a grammar
+// upgrade) raises it; pins carry it (`sha=v2:…`, none means 1), so an old
+// pin is reported as written under another scheme instead of silently
+// stale (docs/anchors.md, "Hash schemes"). A Decl's SchemeSensitive says
+// whether its hash depends on what changed since scheme 1.
+const HashScheme = 2
+
 // MinBodyTokens is the smallest body that gets a body hash: shorter bodies
-// ({}, return nil) collide across unrelated declarations (SPEC §2.3).
+// ({}, return nil) collide across unrelated declarations (docs/anchors.md).
 const MinBodyTokens = 8
 
 // namePlaceholder stands in for a declaration's own name in its decl hash, so
@@ -20,7 +28,7 @@ const namePlaceholder = "\x00name"
 
 // Decl is one indexed declaration.
 type Decl struct {
-	Kind          string // SPEC §2.1 vocabulary
+	Kind          string // docs/anchors.md vocabulary
 	Name          string // last segment of QualifiedName (Swift labels, overload suffix included)
 	QualifiedName string // container path joined with "."
 	Container     string // qualified name of the enclosing container; "" at top level
@@ -29,11 +37,15 @@ type Decl struct {
 	StartByte, EndByte         int // byte offsets into the input given to Parse
 	NameStartByte, NameEndByte int
 
-	DeclHash   string   // all tokens of the declaration, own name replaced by a placeholder
-	BodyHash   string   // "" without a body or with fewer than MinBodyTokens body tokens
-	BodyTokens int      // number of body tokens
-	Signature  string   // header text for previews, whitespace collapsed, ≤ 200 bytes
-	Body       []string // body tokens, only with Options.KeepBodyTokens
+	DeclHash   string // all tokens of the declaration, own name replaced by a placeholder
+	BodyHash   string // "" without a body or with fewer than MinBodyTokens body tokens
+	BodyTokens int    // number of body tokens
+	// SchemeSensitive is true when a rule new since hash scheme 1 shaped
+	// one of the declaration's tokens: a scheme-1 pin of it cannot be
+	// compared. False means its scheme-1 and current hashes are the same.
+	SchemeSensitive bool
+	Signature       string   // header text for previews, whitespace collapsed, ≤ 200 bytes
+	Body            []string // body tokens, only with Options.KeepBodyTokens
 }
 
 // Options tune Parse.

@@ -67,6 +67,21 @@ func normPyString(lit string) string {
 	return prefix + rest // unterminated (error recovery): keep as written
 }
 
+// normPyQuotes normalises an f-string's opening (prefix and quotes) or
+// closing quotes the way normPyString does a whole literal.
+func normPyQuotes(s string) string {
+	i := 0
+	for i < len(s) && s[i] != '\'' && s[i] != '"' {
+		i++
+	}
+	prefix := strings.ReplaceAll(strings.ToLower(s[:i]), "u", "")
+	q := s[i:]
+	if len(q) == 3 {
+		return prefix + `"""`
+	}
+	return prefix + `"`
+}
+
 // unquoteKey turns a quoted object key that is a plain identifier into that
 // identifier: prettier drops such quotes.
 func unquoteKey(lit string) string {

@@ -11,6 +11,7 @@ import (
 type token struct {
 	text       string
 	start, end int
+	v2         bool // shaped by a rule of hash scheme 2 (see Decl.SchemeSensitive)
 }
 
 // langSpec is what the generic machinery needs to know about a grammar.
@@ -19,6 +20,8 @@ type langSpec struct {
 	atoms      set                        // node types that are one token (string literals)
 	dropLeaves set                        // leaf texts dropped: optional statement terminators
 	oneTuple   set                        // parents in which a lone element's trailing comma is meaning, not format
+	blocks     bool                       // Python: a block's end is a token (indentation is structure)
+	values     set                        // scheme 2: string literal types compared by value (escapes resolved)
 	docstrings bool                       // Python: drop the first string statement of a body
 	ecmascript bool                       // JS/TS: undo prettier's arrow parens, quoted keys, `,` member separators
 	compound   set                        // expressions that get canonical parentheses as operands (see operand)
@@ -90,6 +93,7 @@ type frame struct {
 	arrow   bool // JS: the `=>` of this arrow function has been passed
 	idx     int  // children visited so far
 	closeAt int  // JS: ≥ 0 when a canonical ")" is due at this byte on leaving the node
+	inside  bool // scheme 2: inside a string with interpolations, tokenised piece by piece
 }
 
 // collectTokens walks the whole tree once, iteratively (deeply nested input
@@ -124,8 +128,22 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 			docstring = !parent.seen && class == clsStatement && isLoneString(n)
 			parent.seen = true
 		}
+		inside := -1 // scheme 2: where this node's tokens start, inside an interpolated string
+		if parent != nil && parent.inside {
+			inside = len(toks)
+		}
 		switch {
 		case class == clsComment, docstring:
+		case class == clsAtom && spec.blocks || class == clsAtom && spec.ecmascript:
+			if hasInterpolation(n) {
+				// Scheme 2: an f-string or template literal is tokenised
+				// inside, so re-spacing or re-quoting an expression in it is
+				// layout, as it is anywhere else.
+				stack = append(stack, frame{node: n, typ: typ, closeAt: -1, inside: true})
+				n = n.firstChild()
+				continue
+			}
+			fallthrough
 		case class == clsAtom:
 			if s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src)); s < e {
 				text := src[s:e]
@@ -140,14 +158,14 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 				host = typ == "module" || typ == "block" && parent != nil &&
 					(parent.typ == "function_definition" || parent.typ == "class_definition")
 			}
-			f := frame{node: n, typ: typ, docHost: host, closeAt: -1}
+			f := frame{node: n, typ: typ, docHost: host, closeAt: -1, inside: parent != nil && parent.inside}
 			if spec.compound[typ] && operand(stack) {
 				s, e := clampSpan(int(n.StartByte()), int(n.EndByte()), len(src))
 				if s < e {
 					// The canonical ")" is placed just past the node, so it
 					// never counts inside a body that ends where the node
 					// ends (an arrow function's block, clewwiki D-08).
-					toks = append(toks, token{"(", s, s + 1})
+					toks = append(toks, token{text: "(", start: s, end: s + 1})
 					f.closeAt = e
 				}
 			}
@@ -163,6 +181,12 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 				break
 			}
 			text := src[s:e]
+			if parent != nil && parent.inside && (typ == "string_content" || typ == "string_fragment") {
+				// A literal piece of an interpolated string: every byte is
+				// meaning, spaces included; the marker keeps it a token.
+				toks = append(toks, token{text: "\x00str" + text, start: s, end: e}) // insideMark is added below
+				break
+			}
 			if typ != "jsx_text" {
 				// Some lexers (JSX, Lua) fold the layout before a token into
 				// it; the token starts where its text does.
@@ -177,7 +201,19 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 			if text == "," && parent != nil && spec.oneTuple[parent.typ] && parent.node.NamedChildCount() == 1 {
 				keep[len(toks)] = true
 			}
+			// Scheme 2: `x[1,]` indexes with the tuple (1,), not with 1.
+			if text == "," && parent != nil && spec.blocks && parent.typ == "subscript" && parent.node.NamedChildCount() == 2 {
+				keep[len(toks)] = true
+				toks = append(toks, token{text: ",", start: s, end: e, v2: true})
+				break
+			}
 			if spec.ecmascript && parent != nil {
+				if (text == "(" || text == ")") && parent.typ == "parenthesized_expression" && shortCircuits(stack) {
+					// Scheme 2: `(a?.b).c` is not `a?.b.c` — the parentheses end
+					// what the optional chain short-circuits.
+					toks = append(toks, token{text: text, start: s, end: e, v2: true})
+					break
+				}
 				toks = ecmaLeaf(toks, spec, parent, typ, text, s, e)
 				break
 			}
@@ -186,13 +222,23 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 			}
 			toks = appendTok(toks, spec, typ, text, s, e)
 		}
+		for i := max(inside, 0); inside >= 0 && i < len(toks); i++ {
+			// Marked as inside a string: text scans (the rename prefilter)
+			// skip string literals, so these are not words of the code.
+			toks[i].v2, toks[i].text = true, insideMark+toks[i].text
+		}
 		for n.next < 0 {
 			if n.parent < 0 {
 				return dropTrailingCommas(toks, keep), errs
 			}
 			n = n.t.at(n.parent)
 			if f := stack[len(stack)-1]; f.closeAt >= 0 {
-				toks = append(toks, token{")", f.closeAt, f.closeAt + 1})
+				toks = append(toks, token{text: ")", start: f.closeAt, end: f.closeAt + 1})
+			} else if spec.blocks && f.typ == "block" {
+				// Scheme 2: where a block ends is meaning. `if c: a` then `b`
+				// is not `if c: a; b`, though the leaves are the same.
+				e := min(int(f.node.EndByte()), len(src))
+				toks = append(toks, token{text: dedentToken, start: e, end: e, v2: true})
 			}
 			stack = stack[:len(stack)-1]
 		}
@@ -230,6 +276,58 @@ func operand(stack []frame) bool {
 	return false
 }
 
+// hasInterpolation: a Python f-string or a JS template literal with an
+// embedded expression.
+func hasInterpolation(n *tsNode) bool {
+	for c := n.firstChild(); c != nil; c = c.nextSibling() {
+		switch c.Type() {
+		case "interpolation", "template_substitution":
+			return true
+		}
+	}
+	return false
+}
+
+// insideMark prefixes the tokens of an interpolated string.
+const insideMark = "\x00in:"
+
+// dedentToken marks the end of a Python block; it cannot be a source token.
+const dedentToken = "\x00dedent"
+
+// shortCircuits: the innermost frame is a parenthesized expression that is
+// the object of a member access, call or subscript, and holds an optional
+// chain at its top: its parentheses stop the short-circuit, so they are
+// meaning, not layout.
+func shortCircuits(stack []frame) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	paren, outer := stack[len(stack)-1], stack[len(stack)-2]
+	switch outer.typ {
+	case "member_expression", "call_expression", "subscript_expression":
+	default:
+		return false
+	}
+	if outer.idx != 1 { // the parenthesized expression is not the object
+		return false
+	}
+	inner := paren.node.firstNamedChild()
+	for inner != nil {
+		switch inner.Type() {
+		case "member_expression", "call_expression", "subscript_expression":
+		default:
+			return false
+		}
+		for c := inner.firstChild(); c != nil; c = c.nextSibling() {
+			if c.Type() == "optional_chain" {
+				return true
+			}
+		}
+		inner = inner.firstNamedChild()
+	}
+	return false
+}
+
 // ecmaLeaf undoes what prettier rewrites in JS/TS leaves.
 func ecmaLeaf(toks []token, spec *langSpec, parent *frame, typ, text string, s, e int) []token {
 	switch {
@@ -241,7 +339,7 @@ func ecmaLeaf(toks []token, spec *langSpec, parent *frame, typ, text string, s, 
 		parent.arrow = true
 	case typ == "identifier" && parent.typ == "arrow_function" && !parent.arrow:
 		// `x => …` is `(x) => …`: prettier adds the parentheses.
-		return append(toks, token{"(", s, s + 1}, token{text, s, e}, token{")", e - 1, e})
+		return append(toks, token{text: "(", start: s, end: s + 1}, token{text: text, start: s, end: e}, token{text: ")", start: e - 1, end: e})
 	}
 	return appendTok(toks, spec, typ, text, s, e)
 }
@@ -256,7 +354,11 @@ func appendTok(toks []token, spec *langSpec, typ, text string, s, e int) []token
 	if strings.TrimSpace(text) == "" {
 		return toks
 	}
-	return append(toks, token{text: text, start: s, end: e})
+	v2 := false
+	if spec.values[typ] {
+		text, v2 = decodeLiteral(text)
+	}
+	return append(toks, token{text: text, start: s, end: e, v2: v2})
 }
 
 // dropTrailingCommas removes a "," directly before a closing bracket: the

@@ -188,7 +188,7 @@ func (w *walker) qualify() {
 }
 
 // suffixOverloads gives same-kind, same-name callables their parameter types
-// (SPEC §2.1), then requalifies so members of a suffixed container follow.
+// (docs/anchors.md), then requalifies so members of a suffixed container follow.
 func (w *walker) suffixOverloads() {
 	for round := 0; round < 4; round++ {
 		count := map[string]int{}
@@ -239,6 +239,7 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 		nameStart = d.qualStart
 	}
 	for _, t := range tokRange(toks, d.hashStart, d.hashEnd) {
+		out.SchemeSensitive = out.SchemeSensitive || t.v2
 		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < d.nameEnd {
 			if !named {
 				declToks = append(declToks, namePlaceholder)

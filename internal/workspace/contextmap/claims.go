@@ -9,7 +9,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
-// Claim is one claims row as the context compiler needs it (SPEC §5:
+// Claim is one claims row as the context compiler needs it (docs/context.md:
 // governance = claims covering the file, required when a gating leg covers
 // it). The claims engine fills it; the compiler only maps it onto the world.
 type Claim struct {

@@ -16,7 +16,7 @@ import (
 // workspace count (repo key "brain", the brain's own checkout, or "*"); a
 // consumer-scoped or sibling setting sets contextClaims instead.
 //
-// A leg gates (devcontext §6.8) when its row gates — active or like active;
+// A leg gates (docs/context.md) when its row gates — active or like active;
 // a retired row only through its absent legs (tombstones); proposed and
 // drift rows never — and its mode is in the config's `blocking:` list.
 // That is whether it would block verify when broken, not whether it does

@@ -14,7 +14,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
 )
 
-// Compile compiles the context for a request over the snapshot (SPEC §5):
+// Compile compiles the context for a request over the snapshot (docs/context.md):
 // the cursor is req.Position (repository-relative path, 1-based line,
 // 1-based byte column, 0 for "anywhere on the line"), plus any uris, paths
 // and intent the request names. The answer is devcontext's CompiledContext; the

@@ -34,7 +34,7 @@ type cxDoc struct {
 // decision records even without a declared id.
 var adrDirs = map[string]bool{"adr": true, "adrs": true, "decisions": true, "decision-records": true, "decision": true, "rfcs": true}
 
-// parseCxDoc classifies one doc (SPEC §5: ADR-like docs are Markdown files
+// parseCxDoc classifies one doc (docs/context.md: ADR-like docs are Markdown files
 // with front matter id, status and supersedes) and reads what the world
 // needs from it: title, status, version, supersedes, decides, cited
 // commits, and links to other docs.

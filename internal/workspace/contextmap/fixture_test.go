@@ -12,8 +12,8 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
-// The Part B fixture of the public devcontext cases
-// (shared/reference/cases/devcontext-cases.md), as a real git repository:
+// The Part B fixture of the public devcontext conformance cases,
+// as a real git repository:
 // a Go module with anchored docs, ADRs, AGENTS.md files, a README, claims
 // (through the claims hook) and a history in which three commits touched
 // Server.Initialize.

@@ -8,7 +8,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
-// Tests are found by name convention (SPEC §5 "its tests"): a test file is
+// Tests are found by name convention (docs/context.md "its tests"): a test file is
 // recognised by its name, a test declaration by its name inside one, and
 // the declaration a test exercises by the rest of its name (TestServe →
 // Serve, TestCache_Lookup → Cache.Lookup, test_lookup → lookup).

@@ -21,8 +21,7 @@ const DefaultMount = ".brain"
 // stale or uninitialised submodule rather than "no brain here".
 var legacyMounts = []string{DefaultMount, ".knowledge"}
 
-// FindMount looks for a brain mounted in a direct child of root (digest
-// §6.8): `.brain` when it holds `.multivac/config.yml` (or a law), else
+// FindMount looks for a brain mounted in a direct child of root (docs/claims.md): `.brain` when it holds `.multivac/config.yml` (or a law), else
 // the one child directory that does. mount is "" when root mounts no
 // brain. problem is non-empty when the mount cannot be used: a `.brain`
 // (or `.knowledge`) without a config — an uninitialised or stale

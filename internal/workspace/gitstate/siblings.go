@@ -86,7 +86,7 @@ func (s *Siblings) Open(brainRoot string, entry claims.RepoEntry, channel string
 	}
 	if real == brainReal || real == brainRoot {
 		// The brain itself, reached by another key: its working tree, the
-		// commit this run gates (digest §6.8), one identity with "brain".
+		// commit this run gates (docs/claims.md), one identity with "brain".
 		return s.openWorktree(entry.Key, brainRoot, real, brainRoot+"@worktree", claims.ReadFacts{Kind: claims.ReadBrain}, "")
 	}
 	r, err := git.PlainOpenWithOptions(real, &git.PlainOpenOptions{DetectDotGit: true})

@@ -47,7 +47,7 @@ type Fix struct {
 // diagnostic is someone else's) gets no fix. Fixes are offered only where
 // they can succeed: a pin or a confirm needs a target that resolves, so an
 // anchor that does not resolve gets the candidates, the suggestions and
-// removal, never a pin (SPEC §2.1).
+// removal, never a pin (docs/anchors.md).
 func Fixes(r *workspace.Report, s *workspace.Snapshot, doc string, reqs []FixRequest) []Fix {
 	var out []Fix
 	findings := r.Findings()[doc]

@@ -3,7 +3,7 @@ package query
 import "github.com/clew-lsp/clew-lsp/internal/workspace"
 
 // claimFixes answers one diagnostic the editor names in doc whose code
-// starts with "claim/" (SPEC §4 code actions): "Rewrite the moved glob" for
+// starts with "claim/" (docs/server.md code actions): "Rewrite the moved glob" for
 // claim/moved and "Fix the regex dialect" (`\s` → `[[:space:]]`) for
 // claim/parse. Fixes have Request set to req and Kind FixQuick, each a
 // DocEdit against the snapshot's content, as anchorFixes does; the work is

@@ -11,7 +11,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
-// Editor queries over the claims engine's result (SPEC §4 claim rows): the
+// Editor queries over the claims engine's result (docs/server.md claim rows): the
 // lens on each row of `.multivac/invariants.md`, go-to-definition from a
 // claim ID or an `@anchor` leg to what its legs matched, and the quick fixes
 // of claim/moved and claim/parse.

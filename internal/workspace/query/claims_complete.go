@@ -9,7 +9,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
-// Completion inside `<!-- @anchor ` (SPEC §4): the claim IDs of the law's
+// Completion inside `<!-- @anchor ` (docs/server.md): the claim IDs of the law's
 // rows for the first word, then the repo keys of `.multivac/config.yml`
 // (`brain`, `*`, each `repos:` key) followed by `:` for the second. Globs,
 // regexes and modes are left to the author.

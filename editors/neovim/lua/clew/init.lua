@@ -28,7 +28,7 @@ M.defaults = {
     'markdown', 'markdown.mdx', 'mdx',
     'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
     'python', 'rust', 'java', 'kotlin', 'swift', 'c', 'cpp', 'cs',
-    'yaml', 'json', 'jsonc', 'toml',
+    'yaml', 'json', 'jsonc', 'toml', 'proto', 'sql', 'terraform', 'hcl',
   },
   -- Start only in projects that use clew: a .clew.yml or .multivac/ above
   -- the file, an @code/@anchor comment in the buffer, or one in the
@@ -296,9 +296,29 @@ local function show_anchors(command, ctx)
     end, ctx.bufnr)
 end
 
+-- copy_anchor runs clew.copyAnchor ("Copy anchor for …" code action) and
+-- puts the answered anchor line in the unnamed and + registers.
+local function copy_anchor(command, ctx)
+  local c = vim.lsp.get_client_by_id(ctx.client_id)
+  if not c then
+    return
+  end
+  request(c, 'workspace/executeCommand', { command = command.command, arguments = command.arguments },
+    function(err, result)
+      if err then
+        ui.notify(tostring(err.message or err), vim.log.levels.ERROR)
+      elseif type(result) == 'table' and type(result.anchor) == 'string' then
+        vim.fn.setreg('"', result.anchor)
+        pcall(vim.fn.setreg, '+', result.anchor) -- no clipboard provider: the unnamed register still has it
+        ui.notify('copied the anchor for ' .. tostring(result.kind) .. ' ' .. tostring(result.qualified_name))
+      end
+    end, ctx.bufnr)
+end
+
 -- Loading the module is enough for a client started by vim.lsp.enable:
 -- the lens command and automatic lenses do not depend on setup().
 vim.lsp.commands['clew.showAnchors'] = show_anchors
+vim.lsp.commands['clew.copyAnchor'] = copy_anchor
 if has('0.8') then
   vim.api.nvim_create_autocmd('LspAttach', {
     group = vim.api.nvim_create_augroup('clew_attach', { clear = true }),
