@@ -125,3 +125,42 @@ func sectionOf(raw protocol.LSPAny) Settings {
 	}
 	return nil
 }
+
+// editorSpellings maps the camelCase keys editors declare (VS Code derives
+// a setting's title from its key: "Max Files", not "Max_files") to the
+// `.clew.yml` keys the workspace reads, per object ("" is the top level).
+var editorSpellings = map[string]map[string]string{
+	"":       {"hintsInCode": "hints_in_code"},
+	"budget": {"maxFiles": "max_files", "maxBytes": "max_bytes", "maxMilliseconds": "max_ms", "maxFileBytes": "max_file_bytes"},
+}
+
+// yamlSpelling renames the editor spellings of m (the "clew" section) to
+// the `.clew.yml` keys, in place. A key written in the `.clew.yml`
+// spelling wins: VS Code always sends the camelCase defaults, so only an
+// explicit snake_case value can be the user's.
+func yamlSpelling(m map[string]json.RawMessage) {
+	rename := func(obj map[string]json.RawMessage, names map[string]string) {
+		for camel, snake := range names {
+			v, ok := obj[camel]
+			if !ok {
+				continue
+			}
+			delete(obj, camel)
+			if _, set := obj[snake]; !set {
+				obj[snake] = v
+			}
+		}
+	}
+	rename(m, editorSpellings[""])
+	for section, names := range editorSpellings {
+		if section == "" {
+			continue
+		}
+		var obj map[string]json.RawMessage
+		if raw, ok := m[section]; !ok || json.Unmarshal(raw, &obj) != nil || obj == nil {
+			continue
+		}
+		rename(obj, names)
+		m[section], _ = json.Marshal(obj)
+	}
+}

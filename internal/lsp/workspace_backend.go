@@ -126,8 +126,9 @@ func (b *WorkspaceBackend) Snapshot() (Snapshot, func()) {
 	return &workspaceSnapshot{id: id, folders: b.sess.Snapshots(), versions: versions, reports: b.reports}, func() {}
 }
 
-// editorSettings drops the keys VS Code adds to every section ("server",
-// "trace") so they are not reported as unknown configuration.
+// editorSettings drops the keys that configure the editor side ("server",
+// "trace") so they are not reported as unknown configuration, and renames
+// the editors' camelCase keys to the `.clew.yml` ones.
 func editorSettings(raw Settings) []byte {
 	var m map[string]json.RawMessage
 	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil {
@@ -135,6 +136,7 @@ func editorSettings(raw Settings) []byte {
 	}
 	delete(m, "server")
 	delete(m, "trace")
+	yamlSpelling(m)
 	if len(m) == 0 {
 		return nil
 	}

@@ -278,7 +278,7 @@ local ok, err = pcall(function()
     vim.api.nvim_win_set_cursor(0, { 5, 0 })
     vim.cmd('ClewConfirm')
     check(vim.wait(10000, function()
-      return vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1]:find('sha=%x+') ~= nil
+      return vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1]:find('sha=[%w:]-%x%x%x%x%x%x%x%x%x%x%x%x') ~= nil
     end, 20), ':ClewConfirm wrote the hashes into the buffer: ' .. vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1])
     check(vim.wait(5000, function() return noted('^clew: confirmed docs/guide.md:5') ~= nil end, 20), ':ClewConfirm says what it pinned')
     check(vim.bo[bufnr].modified and vim.fn.readfile(ws .. '/docs/guide.md')[5]:find('sha=') == nil, 'the file on disk is untouched until the user saves')

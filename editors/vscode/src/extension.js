@@ -1,62 +1,21 @@
-// The clew VS Code extension: a thin client. It starts `clew-lsp serve` over
-// stdio and lets vscode-languageclient do the rest; all analysis lives in
-// the server, so Neovim and VS Code behave the same.
+// The clew VS Code extension: a client of the clew-lsp language server.
+// It finds the binary (setting, bundled, PATH, Go's bin directory), starts
+// it in workspaces that use clew, shows the server's state and the
+// workspace's health in a language status item, and turns the answers of
+// the server's commands into documents, pickers and messages. All analysis
+// lives in the server, so Neovim and VS Code behave the same.
 'use strict';
 
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const { createClient, SELECTOR } = require('./client');
+const { resolveServer } = require('./serverPath');
+const { createTraceChannel } = require('./traceChannel');
+const { AnswerDocuments, SCHEME } = require('./documents');
+const { StatusItems } = require('./status');
+const commands = require('./commands');
 
-// Markdown docs plus every language clew indexes (docs/anchors.md).
-const LANGUAGES = [
-  'markdown', 'mdx',
-  'go', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact',
-  'python', 'rust', 'java', 'kotlin', 'swift', 'c', 'cpp', 'csharp',
-];
-
-// Settings that configure the editor side only; the rest is the server's
-// "clew" section with the .clew.yml keys (docs/config.md).
-const CLIENT_ONLY = new Set(['server', 'trace']);
-
-// Server commands that act on the cursor: from the palette they get the
-// active editor's position as their argument.
-const AT_CURSOR = new Set(['clew.compileContext', 'clew.explainContext', 'clew.confirm', 'clew.showAnchors']);
-
-let client;
-let output;
-
-function serverSettings() {
-  const cfg = vscode.workspace.getConfiguration('clew');
-  const out = {};
-  for (const key of ['docs', 'budget', 'languages', 'anchors', 'hints_in_code']) {
-    const v = cfg.get(key);
-    if (v !== undefined && !CLIENT_ONLY.has(key)) out[key] = v;
-  }
-  return out;
-}
-
-function cursorArguments() {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) return [];
-  const pos = editor.selection.active; // VS Code positions are UTF-16, as LSP's
-  return [{
-    textDocument: { uri: editor.document.uri.toString() },
-    position: { line: pos.line, character: pos.character },
-  }];
-}
-
-// showLocations opens the references peek at the lens position with the
-// passages (LSP locations) the server returned.
-async function showLocations(arg, locations) {
-  if (!client || locations.length === 0) {
-    vscode.window.showInformationMessage('clew: no passages bind this code');
-    return;
-  }
-  const conv = client.protocol2CodeConverter;
-  const uri = conv.asUri(arg.textDocument ? arg.textDocument.uri : arg.uri);
-  const pos = conv.asPosition(arg.position);
-  const locs = await Promise.all(locations.map((l) => conv.asLocation(l)));
-  await vscode.commands.executeCommand('editor.action.showReferences', uri, pos, locs);
-}
+const INSTALL_DOCS = 'https://github.com/clew-lsp/clew-lsp#install';
+const ANCHOR = /<!--\s*@(code|anchor)\b/;
 
 // hasAnchors looks for an anchor comment in the workspace's Markdown (at
 // most 500 files), so a project that writes anchors without any config file
@@ -66,7 +25,7 @@ async function hasAnchors() {
   for (const uri of docs) {
     try {
       const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
-      if (/<!--\s*@(code|anchor)\b/.test(text)) return true;
+      if (ANCHOR.test(text)) return true;
     } catch (_) {
       // unreadable: skip
     }
@@ -79,70 +38,190 @@ async function hasProjectConfig() {
   return found.length > 0;
 }
 
-function createClient() {
-  const cfg = vscode.workspace.getConfiguration('clew');
-  const command = cfg.get('server.path') || 'clew-lsp';
-  const args = cfg.get('server.args') || ['serve'];
-  const executable = { command, args, transport: TransportKind.stdio };
-  return new LanguageClient('clew', 'clew', { run: executable, debug: executable }, {
-    documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
-    outputChannel: output,
-    initializationOptions: serverSettings(),
-    middleware: {
-      // Palette invocations carry no arguments; give cursor commands the
-      // cursor. Lenses and code actions pass their own. clew.showAnchors
-      // answers with locations, shown in VS Code's references peek.
-      executeCommand: async (command, args, next) => {
-        const callArgs = args.length === 0 && AT_CURSOR.has(command) ? cursorArguments() : args;
-        const result = await next(command, callArgs);
-        if (command === 'clew.showAnchors' && Array.isArray(result) && callArgs[0]) {
-          await showLocations(callArgs[0], result);
-        }
-        // "Copy anchor for …": the server answers the anchor line; the
-        // clipboard is the client's.
-        if (command === 'clew.copyAnchor' && result && typeof result.anchor === 'string') {
-          await vscode.env.clipboard.writeText(result.anchor);
-          vscode.window.showInformationMessage(`clew: copied the anchor for ${result.kind} ${result.qualified_name}`);
-        }
-        return result;
-      },
-    },
-  });
-}
+class Controller {
+  constructor(context) {
+    this.context = context;
+    this.output = vscode.window.createOutputChannel('clew', { log: true });
+    this.trace = createTraceChannel();
+    this.docs = new AnswerDocuments();
+    this.status = new StatusItems(SELECTOR);
+    this.client = null;
+    this.server = null; // {path, source} once resolved
+    this.down = null; // why the server is not running, in words
+    this.missingShown = false;
+    this.forwarded = new Set(commands.SERVER_COMMANDS);
+    context.subscriptions.push(this.output, this.trace, this.docs, this.status,
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this.docs));
+  }
 
-async function activate(context) {
-  output = vscode.window.createOutputChannel('clew', { log: true });
-  context.subscriptions.push(output);
-  context.subscriptions.push(vscode.commands.registerCommand('clew.showOutput', () => output.show(true)));
-  context.subscriptions.push(vscode.commands.registerCommand('clew.restartServer', async () => {
-    if (client) {
-      await client.restart();
-    } else {
-      await start();
+  runningClient() {
+    return this.client && this.client.isRunning() ? this.client : null;
+  }
+
+  // readyClient waits for a start in progress, then gives the running
+  // client or null.
+  async readyClient() {
+    if (this.starting) await this.starting;
+    return this.runningClient();
+  }
+
+  // notAvailable answers a command that needs the server while it is not
+  // running.
+  notAvailable(what) {
+    const why = this.down || 'it is still starting';
+    const actions = this.server ? ['Show Output'] : ['Locate binary…', 'Show Output'];
+    vscode.window.showWarningMessage(`clew: cannot ${what}: the language server is not available (${why}).`, ...actions)
+      .then((c) => this.act(c));
+  }
+
+  act(choice) {
+    if (choice === 'Show Output') this.output.show(true);
+    else if (choice === 'Locate binary…') this.locate();
+    else if (choice === 'Open install docs') vscode.env.openExternal(vscode.Uri.parse(INSTALL_DOCS));
+  }
+
+  // start resolves the binary and starts the client. A missing binary is
+  // said once per window, with what to do.
+  start() {
+    this.starting = this.doStart().finally(() => { this.starting = null; });
+    return this.starting;
+  }
+
+  async doStart() {
+    const cfg = vscode.workspace.getConfiguration('clew');
+    const found = resolveServer({ setting: cfg.get('server.path'), extensionPath: this.context.extensionPath });
+    if (!found.path) {
+      this.server = null;
+      this.down = found.reason;
+      this.output.error(`clew-lsp not started: ${found.reason}. Looked at: ${found.tried.join(', ') || '(nothing)'}`);
+      this.status.stopped('clew: server not found', found.reason, true, { title: 'Locate binary…', command: 'clew.locateServer' });
+      if (!this.missingShown) {
+        this.missingShown = true;
+        vscode.window.showErrorMessage(
+          `clew: ${found.reason}. Install clew-lsp or point the setting clew.server.path at it.`,
+          'Locate binary…', 'Open install docs', 'Show output',
+        ).then((c) => this.act(c === 'Show output' ? 'Show Output' : c));
+      }
+      return false;
     }
-  }));
-
-  async function start() {
-    client = createClient();
+    this.server = found;
+    this.output.info(`starting ${found.path} (${found.source})`);
+    this.status.stopped('clew: starting…', `${found.path}`);
+    this.status.health.busy = true;
+    const client = createClient({
+      command: found.path,
+      args: cfg.get('server.args') || ['serve'],
+      output: this.output,
+      traceOutputChannel: this.trace,
+      onClosed: (why) => this.stopped(why),
+    });
+    this.client = client;
+    client.onNotification('clew/status', (s) => this.status.update(s));
     try {
       await client.start();
     } catch (err) {
-      output.appendLine(`clew-lsp did not start: ${err && err.message ? err.message : err}`);
-      vscode.window.showErrorMessage('clew: the language server did not start. Set "clew.server.path" or put clew-lsp on PATH.', 'Show Output')
-        .then((choice) => choice && output.show(true));
+      this.client = null;
+      const why = `${found.path} did not start: ${err && err.message ? err.message : err}`;
+      this.stopped(why);
+      return false;
+    }
+    this.down = null;
+    this.forwardOtherCommands(client);
+    return true;
+  }
+
+  stopped(why) {
+    this.down = why;
+    this.output.error(why);
+    this.status.stopped('clew: stopped', why, true, { title: 'Restart', command: 'clew.restartServer' });
+    vscode.window.showErrorMessage(`clew: the language server is not running: ${why}.`, 'Show Output', 'Restart')
+      .then((c) => (c === 'Restart' ? this.restart() : this.act(c)));
+  }
+
+  // forwardOtherCommands registers the server's commands the extension
+  // does not know (a newer server), so that lenses and fixes naming them
+  // still run.
+  forwardOtherCommands(client) {
+    const caps = client.initializeResult && client.initializeResult.capabilities;
+    const names = (caps && caps.executeCommandProvider && caps.executeCommandProvider.commands) || [];
+    for (const name of names) {
+      if (this.forwarded.has(name)) continue;
+      this.forwarded.add(name);
+      this.context.subscriptions.push(vscode.commands.registerCommand(name, async (...args) => {
+        const c = this.runningClient();
+        if (!c) return this.notAvailable(`run ${name}`);
+        try {
+          return await c.sendRequest('workspace/executeCommand', { command: name, arguments: args });
+        } catch (err) {
+          this.output.error(`${name} failed: ${err && err.message}`);
+          vscode.window.showErrorMessage(`clew: ${name} failed: ${err && err.message ? err.message : err}`);
+          return undefined;
+        }
+      }));
     }
   }
 
+  async restart() {
+    const old = this.client;
+    this.client = null;
+    if (old) {
+      try {
+        await old.stop(5000);
+      } catch (err) {
+        this.output.warn(`stopping the old server: ${err && err.message}`);
+      }
+    }
+    this.missingShown = false;
+    return this.start();
+  }
+
+  async locate() {
+    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Use this clew-lsp', title: 'Locate the clew-lsp binary' });
+    if (!picked || picked.length === 0) return false;
+    await vscode.workspace.getConfiguration('clew').update('server.path', picked[0].fsPath, vscode.ConfigurationTarget.Global);
+    return this.restart();
+  }
+
+  stop() {
+    return this.client ? this.client.stop() : undefined;
+  }
+}
+
+let controller;
+
+async function activate(context) {
+  controller = new Controller(context);
+  const ctl = controller;
+  commands.register(context, ctl);
+
+  const api = {
+    // For the extension's own tests in VS Code: what is resolved and shown.
+    server: () => ctl.server,
+    status: () => ctl.status.text(),
+    running: () => !!ctl.runningClient(),
+  };
+
   const cfg = vscode.workspace.getConfiguration('clew');
   if (!cfg.get('server.alwaysStart') && !(await hasProjectConfig()) && !(await hasAnchors())) {
-    output.appendLine('No .clew.yml, .multivac/config.yml or @code/@anchor comment in this workspace; clew stays off (setting clew.server.alwaysStart starts it anyway).');
-    return;
+    ctl.down = 'this workspace has no .clew.yml, no .multivac/config.yml and no @code/@anchor comment in its Markdown';
+    ctl.output.info(`clew stays off: ${ctl.down} (the setting clew.server.alwaysStart starts it anyway)`);
+    ctl.status.stopped('clew: off', ctl.down);
+    // A doc that gains an anchor later turns clew on.
+    const watch = vscode.workspace.onDidSaveTextDocument((doc) => {
+      if (!ctl.client && doc.languageId === 'markdown' && ANCHOR.test(doc.getText())) {
+        watch.dispose();
+        ctl.start();
+      }
+    });
+    context.subscriptions.push(watch);
+    return api;
   }
-  await start();
+  ctl.start(); // not awaited: activation ends at once; commands wait for the start
+  return api;
 }
 
 function deactivate() {
-  return client ? client.stop() : undefined;
+  return controller ? controller.stop() : undefined;
 }
 
 module.exports = { activate, deactivate };

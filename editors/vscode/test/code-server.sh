@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# The VS Code extension in REAL VS Code: code-server (VS Code 1.139.1) runs
-# this repo's editors/vscode as extensionDevelopmentPath against a clew-lsp
-# binary, and test/integration/suite.js runs inside its node extension host
-# (diagnostics, code lens, "Confirm reviewed" quick fix), driven by headless
-# Chromium through playwright-core.
+# The VS Code extension in REAL VS Code, as a user installs it: the packaged
+# linux-x64 VSIX (scripts/package.sh, clew-lsp bundled in bin/) is
+# installed into code-server (VS Code 1.139.1) with --install-extension,
+# with no clew-lsp on PATH and no clew.server.path. Headless Chromium,
+# through playwright-core, drives the workbench and checks what is on
+# screen:
+#   1. test/integration/suite.js runs in the node extension host (a code
+#      file opened first gets its lens, the status item shows the health,
+#      Compile Dev Context opens a document naming the seed and its
+#      exclusions, Explain, Policy, Verify, the quick fix, Confirm), and
+#      driver.js checks the DOM at each step and saves the README's
+#      screenshots (editors/vscode/images/ with CLEW_SCREENSHOTS=1);
+#   2. the same install with its binary removed: exactly one notification.
 #
-#   editors/vscode/test/code-server.sh [path/to/clew-lsp]
+#   editors/vscode/test/code-server.sh
 #
-# Without an argument (or $CLEW_LSP) it builds ./cmd/clew-lsp. Tools are
-# installed once, pinned, into ${XDG_CACHE_HOME:-$HOME/.cache}/clew-real-clients/
+# Tools are installed once, pinned, into ${XDG_CACHE_HOME:-$HOME/.cache}/clew-real-clients/
 # (Node 24 from npm node@24, code-server, playwright-core); apt packages
 # (chromium, libkrb5-dev, git) only when missing. Cold: a few minutes, ~1.5 GB.
-# Prints "vscode-real: 1 passed, 0 failed" and exits 0 on success.
+# Prints "vscode-real: 2 passed, 0 failed" and exits 0 on success.
 set -euo pipefail
 
 CS_VERSION=4.139.1
@@ -26,17 +33,22 @@ npm_q=(--no-audit --no-fund --loglevel=error)
 
 start=$(date +%s)
 say() { echo "vscode-real: [$(( $(date +%s) - start ))s] $*"; }
-fail() { echo "vscode-real: FAIL: $*" >&2; echo "vscode-real: 0 passed, 1 failed" >&2; exit 1; }
+passed=0
+fail() { echo "vscode-real: FAIL: $*" >&2; echo "vscode-real: $passed passed, 1 failed" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/clew-vscode-real.XXXXXX")
 cs_pid=
-cleanup() {
-  local rc=$?
+stop_code_server() {
   if [ -n "$cs_pid" ]; then
     kill -TERM -- "-$cs_pid" 2>/dev/null || true
     for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 -- "-$cs_pid" 2>/dev/null || break; sleep 0.2; done
     kill -KILL -- "-$cs_pid" 2>/dev/null || true
+    cs_pid=
   fi
+}
+cleanup() {
+  local rc=$?
+  stop_code_server
   if [ "$rc" -ne 0 ] || [ -n "${CLEW_KEEP_ARTIFACTS:-}" ]; then
     echo "vscode-real: logs and artifacts kept in $work" >&2
   else
@@ -90,76 +102,128 @@ if ! [ -f "$pw_dir/node_modules/playwright-core/package.json" ]; then
 fi
 say "tools ready: node $(node --version), code-server $CS_VERSION, playwright-core $PW_VERSION"
 
-# --- the server and the extension
-bin=${1:-${CLEW_LSP:-}}
-if [ -z "$bin" ]; then
-  bin="$work/clew-lsp"
-  say "building ./cmd/clew-lsp"
-  (cd "$repo" && go build -o "$bin" ./cmd/clew-lsp) || fail "go build ./cmd/clew-lsp"
-fi
-[ -x "$bin" ] || fail "clew-lsp binary $bin is not executable"
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+# --- the package, as a user gets it
+if [ $# -gt 0 ]; then say "note: the argument $1 is not used; the VSIX bundles its own build"; fi
+say "packaging the linux-x64 VSIX"
+vsix=$(bash "$ext/scripts/package.sh" linux-x64 2>"$work/package.log") || { tail -30 "$work/package.log" >&2; fail "scripts/package.sh linux-x64"; }
+say "packaged $(basename "$vsix") ($(du -k "$vsix" | cut -f1) KiB)"
 
-(cd "$ext" && npm ci "${npm_q[@]}" >"$work/npm-ci.log" 2>&1) || { tail -20 "$work/npm-ci.log" >&2; fail "npm ci in editors/vscode"; }
-
-# --- the fixture: a git copy of examples/tour (fresh each run: hot-exit backups)
-ws="$work/tour"
-cp -R "$repo/examples/tour" "$ws"
-(cd "$ws" && git init -q && git add -A \
-  && git -c user.name=clew-test -c user.email=clew-test@example.invalid -c commit.gpgsign=false commit -q -m tour) \
-  || fail "git init of the fixture"
-
-# --- code-server, isolated: its own HOME, XDG dirs, user data and extensions
+# code-server's environment: no clew-lsp anywhere the extension looks
+# besides its own bin/ (PATH, $GOBIN, $GOPATH/bin, ~/go/bin).
+clean_path=
+IFS=: read -r -a dirs <<<"$PATH"
+for d in "${dirs[@]}"; do [ -n "$d" ] && ! [ -e "$d/clew-lsp" ] && clean_path="${clean_path:+$clean_path:}$d"; done
 mkdir -p "$work/home" "$work/xdg" "$work/ud/User" "$work/exts"
+run_env=(env -u GOBIN -u GOPATH PATH="$clean_path" HOME="$work/home" XDG_CONFIG_HOME="$work/xdg" XDG_DATA_HOME="$work/xdg" XDG_CACHE_HOME="$work/xdg/cache")
+"${run_env[@]}" sh -c 'command -v clew-lsp' >/dev/null 2>&1 && fail "clew-lsp is still on the test's PATH"
+
+"${run_env[@]}" "$code_server" --user-data-dir "$work/ud" --extensions-dir "$work/exts" \
+  --install-extension "$vsix" >"$work/install.log" 2>&1 || { cat "$work/install.log" >&2; fail "code-server --install-extension $vsix"; }
+installed=$(find "$work/exts" -maxdepth 1 -type d -name 'clew-lsp.clew-lsp-*' | head -1)
+[ -x "$installed/bin/clew-lsp" ] || fail "the installed extension has no executable bin/clew-lsp: $(ls -la "$installed/bin" 2>&1)"
+say "installed into $(basename "$installed"); its binary says: $("$installed/bin/clew-lsp" version)"
+
 cat >"$work/ud/User/settings.json" <<JSON
 {
   "workbench.startupEditor": "none", "telemetry.telemetryLevel": "off", "update.mode": "none",
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "workbench.tips.enabled": false,
   "security.workspace.trust.enabled": false, "chat.disableAIFeatures": true,
   "workbench.secondarySideBar.defaultVisibility": "hidden", "files.autoSave": "off",
-  "git.enabled": false,
-  "clew.server.path": "$bin",
-  "clew.server.alwaysStart": false
+  "git.enabled": false, "workbench.editor.enablePreview": false
 }
 JSON
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-url="http://127.0.0.1:$port"
-export CLEW_VSCODE_RESULT="$work/result.json" # read by suite.js in the extension host
-HOME="$work/home" XDG_CONFIG_HOME="$work/xdg" XDG_DATA_HOME="$work/xdg" XDG_CACHE_HOME="$work/xdg/cache" \
-  setsid "$code_server" --bind-addr "127.0.0.1:$port" --auth none \
-  --user-data-dir "$work/ud" --extensions-dir "$work/exts" --disable-telemetry --disable-update-check \
-  --disable-workspace-trust --disable-getting-started-override --ignore-last-opened \
-  --reconnection-grace-time 5 --vscode-option enable-smoke-test-driver >"$work/code-server.log" 2>&1 &
-cs_pid=$!
-for _ in $(seq 1 150); do
-  curl -fsS "$url/healthz" >/dev/null 2>&1 && break
-  kill -0 "$cs_pid" 2>/dev/null || { tail -30 "$work/code-server.log" >&2; fail "code-server exited at startup"; }
-  sleep 0.2
-done
-curl -fsS "$url/healthz" >/dev/null 2>&1 || { tail -30 "$work/code-server.log" >&2; fail "code-server did not answer $url/healthz in 30s"; }
-say "code-server $CS_VERSION up at $url (pid group $cs_pid)"
 
-# --- run suite.js inside VS Code
-mkdir -p "$work/artifacts"
+# --- a fixture: a git copy of examples/tour (fresh each time: hot-exit backups)
+fixture() {
+  cp -R "$repo/examples/tour" "$1"
+  (cd "$1" && git init -q && git add -A \
+    && git -c user.name=clew-test -c user.email=clew-test@example.invalid -c commit.gpgsign=false commit -q -m tour) \
+    || fail "git init of the fixture $1"
+}
+
+# start_code_server [extra code-server flags]
+start_code_server() {
+  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  url="http://127.0.0.1:$port"
+  "${run_env[@]}" CLEW_VSCODE_RESULT="$work/result.json" CLEW_VSCODE_SYNC="$work/sync" \
+    setsid "$code_server" --bind-addr "127.0.0.1:$port" --auth none \
+    --user-data-dir "$work/ud" --extensions-dir "$work/exts" --disable-telemetry --disable-update-check \
+    --disable-workspace-trust --disable-getting-started-override --ignore-last-opened \
+    --reconnection-grace-time 5 "$@" >>"$work/code-server.log" 2>&1 &
+  cs_pid=$!
+  for _ in $(seq 1 150); do
+    curl -fsS "$url/healthz" >/dev/null 2>&1 && break
+    kill -0 "$cs_pid" 2>/dev/null || { tail -30 "$work/code-server.log" >&2; fail "code-server exited at startup"; }
+    sleep 0.2
+  done
+  curl -fsS "$url/healthz" >/dev/null 2>&1 || { tail -30 "$work/code-server.log" >&2; fail "code-server did not answer $url/healthz in 30s"; }
+  say "code-server $CS_VERSION up at $url (pid group $cs_pid)"
+}
+
+diagnose() {
+  echo "--- clew output channel (tail):" >&2
+  find "$work/ud/logs" -name '*clew*' -type f -exec tail -20 {} + >&2 2>/dev/null || true
+  echo "--- extension host errors (first 5):" >&2
+  find "$work/ud/logs" -name remoteexthost.log -type f -exec grep -A2 -m5 '\[error\]' {} + >&2 2>/dev/null || true
+  echo "--- code-server.log (tail):" >&2; tail -20 "$work/code-server.log" >&2
+}
+
+artifacts="$work/artifacts"
+mkdir -p "$artifacts" "$work/sync"
+drive() {
+  HOME="$work/home" NODE_PATH="$pw_dir/node_modules" CHROMIUM="$chromium_bin" timeout 420 \
+    node "$here/integration/driver.js" "$@" 2>&1 | grep -v 'unexpected operator' # Debian's chromium wrapper script bug; harmless
+  return "${PIPESTATUS[0]}"
+}
+
+# --- 1. the installed VSIX with its bundled server
+fixture "$work/tour"
+# The smoke-test driver lets the payload run suite.js; it also hides toasts.
+start_code_server --vscode-option enable-smoke-test-driver
 set +e
-HOME="$work/home" NODE_PATH="$pw_dir/node_modules" CHROMIUM="$chromium_bin" timeout 300 \
-  node "$here/integration/driver.js" "$url" "$ws" "$ext" "$here/integration/suite.js" "$work/artifacts" 2>&1 \
-  | grep -v 'unexpected operator' # Debian's chromium wrapper script bug; harmless
-rc=${PIPESTATUS[0]}
+drive suite "$url" "$work/tour" "$here/integration/harness" "$here/integration/suite.js" "$work/sync" "$artifacts"
+rc=$?
 set -e
 if [ "$rc" -ne 0 ] || ! grep -q '"passed": true' "$work/result.json" 2>/dev/null; then
   if [ -f "$work/result.json" ]; then
     echo "--- result.json" >&2; cat "$work/result.json" >&2
   else
     echo "--- no result from the extension host; browser console (tail):" >&2
-    tail -40 "$work/artifacts/browser-console.log" >&2 2>/dev/null || true
+    tail -40 "$artifacts/browser-console.log" >&2 2>/dev/null || true
   fi
-  echo "--- clew output channel (tail):" >&2
-  find "$work/ud/logs" -name '*clew*' -type f -exec tail -20 {} + >&2 2>/dev/null || true
-  echo "--- extension host errors (first 5):" >&2
-  find "$work/ud/logs" -name remoteexthost.log -type f -exec grep -A2 -m5 '\[error\]' {} + >&2 2>/dev/null || true
-  echo "--- code-server.log (tail):" >&2; tail -20 "$work/code-server.log" >&2
+  diagnose
   fail "suite.js in VS Code (driver exit $rc)"
 fi
-say "suite.js passed in VS Code $CS_VERSION"
-echo "vscode-real: 1 passed, 0 failed"
+# The logs: the server's lines at their own level in the "clew" channel,
+# and clew.trace.server (switched on by suite.js) in "clew (trace)".
+clew_log=$(find "$work/ud/logs" -type f -name 'clew.log' | head -1)
+trace_log=$(find "$work/ud/logs" -type f -name '*clew (trace).log' | head -1)
+[ -n "$clew_log" ] || fail "no log file of the clew output channel under $work/ud/logs"
+grep -q '\[info\] initialize client=' "$clew_log" || { tail -20 "$clew_log" >&2; fail "the server's initialize line is not at [info] in the clew channel"; }
+grep -q '\[error\] initialize client=' "$clew_log" && fail "the server's info line is shown as [error]"
+[ -n "$trace_log" ] && grep -q "Sending request 'workspace/executeCommand" "$trace_log" \
+  || { echo "trace log: ${trace_log:-none}" >&2; fail "clew.trace.server=messages traced nothing"; }
+say "logs: server lines at their level ($(grep -c '\[info\]' "$clew_log") info lines); trace: $(grep -c 'Sending request' "$trace_log") requests traced"
+passed=1
+say "suite.js passed in VS Code $CS_VERSION; timings: $(node -p 'JSON.stringify(require(process.argv[1]).timings)' "$work/result.json")"
+stop_code_server
+
+# --- 2. the same install without its binary: one notification, no raw error
+rm -f "$installed/bin/clew-lsp"
+fixture "$work/tour-missing"
+start_code_server
+set +e
+drive missing "$url" "$work/tour-missing" "$artifacts"
+rc=$?
+set -e
+if [ "$rc" -ne 0 ]; then diagnose; fail "the missing-binary case (driver exit $rc)"; fi
+passed=2
+say "the missing-binary case passed"
+
+if [ -n "${CLEW_SCREENSHOTS:-}" ]; then
+  for f in lens-on-code status dev-context explain-pick verify missing-binary; do
+    cp "$artifacts/$f.png" "$ext/images/$f.png"
+  done
+  say "screenshots copied to editors/vscode/images/"
+fi
+echo "vscode-real: 2 passed, 0 failed"

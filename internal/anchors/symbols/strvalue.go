@@ -38,7 +38,34 @@ func decodeLiteral(lit string) (string, bool) {
 	if !ok {
 		return lit, false
 	}
-	return prefix + q + v + q, true
+	out := prefix + q + reescape(v) + q
+	return out, out != lit
+}
+
+// reescape writes a value back with one spelling per character: \\, \n,
+// \t, \r for those, \x.. for other control characters, everything else
+// as itself. The common spellings are the canonical ones, so a literal
+// written with only those hashes as it did under scheme 1.
+func reescape(v string) string {
+	var b strings.Builder
+	for _, r := range v {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			b.WriteString(`\x`)
+			b.WriteString(strconv.FormatInt(int64(r)+0x100, 16)[1:])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // unescape resolves the escapes the C family shares (\n \t \r \0 \\ \" \'
