@@ -9,7 +9,7 @@ var diagnosticRules = []diagnosticRule{
 	{Code: "anchor/lost", Severity: "error", Meaning: "the file or declaration is gone", ToDo: "pick a suggestion, fix the anchor, or remove it"},
 	{Code: "anchor/ambiguous", Severity: "error (it is `lost`)", Meaning: "several declarations match equally; the engine never guesses", ToDo: "pick one of the candidates"},
 	{Code: "anchor/unpinned", Severity: "information (error under `--strict`)", Meaning: "the anchor resolves but nobody reviewed it", ToDo: "**Pin** (`clew-lsp confirm DOC:LINE`)"},
-	{Code: "anchor/unchecked", Severity: "information", Meaning: "the budget ran out, or the target is binary or too large", ToDo: "raise `budget` in `.clew.yml`, or anchor a text file"},
+	{Code: "anchor/unchecked", Severity: "information", Meaning: "the budget ran out, the target is binary or too large, or the pin is of another hash scheme (`hash_scheme`)", ToDo: "raise `budget` in `.clew.yml`, anchor a text file, or run `clew-lsp confirm --rehash`"},
 	{Code: "anchor/parse", Severity: "error", Meaning: "a malformed `@code` line; the message shows the correct form", ToDo: "fix the line"},
 	{Code: "claim/broken", Severity: "error when the leg gates, else warning", Meaning: "a claim's leg does not hold", ToDo: "restore the code or amend the claim"},
 	{Code: "claim/vacuous", Severity: "error when gating, else warning", Meaning: "the leg's globs match no file", ToDo: "fix the glob or retire the claim"},

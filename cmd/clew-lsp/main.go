@@ -31,6 +31,7 @@ func init() {
 		"verify":  {"check every code anchor and claim; rebind moved anchors unless --check", runVerify},
 		"confirm": {"pin unpinned anchors and confirm reviewed ones (writes current hashes)", runConfirm},
 		"version": {"print the version", runVersion},
+		"diff":    {"show what changed in an anchor's code since it was reviewed (DOC:LINE)", runDiff},
 		"anchor":  {"print the @code anchor (pinned) for the declaration at FILE:LINE[:COL]", runAnchor},
 		"serve":   {"serve the Language Server Protocol on stdio (the default)", runServe},
 		"context": {"compile what to read for the declaration at FILE:LINE (JSON or Markdown)", runContext},

@@ -34,6 +34,10 @@ var kindFamilies = map[symbols.Language][]kindFamily{
 	symbols.CSharp:     {{"type", "", []string{"class", "struct", "interface", "enum"}}},
 	symbols.C:          {{"type", "", []string{"type", "struct", "enum"}}},
 	symbols.CPP:        {{"type", "", []string{"type", "class", "struct", "enum"}}},
+	symbols.Ruby:       {{"type", "", []string{"class", "module"}}},
+	symbols.PHP:        {{"type", "", []string{"class", "interface", "trait", "enum"}}},
+	symbols.Scala:      {{"type", "", []string{"type", "class", "object", "trait", "enum"}}, {"value", "", []string{"const", "var"}}},
+	symbols.Elixir:     {{"type", "", []string{"module", "protocol"}}},
 }
 
 // jsFamilies: `const f = () => …` and `const f = function …` are indexed as

@@ -28,6 +28,10 @@ type Syntax struct {
 	HashComments       bool // # starts a comment (Python)
 	SingleQuoteStrings bool // '…' is a string (Python, JS/TS); elsewhere only a char literal
 	Preprocessor       bool // #word is a directive (C, C++)
+	// Unscanned: the scan does not model the language's lexical rules
+	// (heredocs, sigils, `--` comments, `$` variables, shell words), so
+	// any file may hold the body and the parse decides.
+	Unscanned bool
 }
 
 // minPatternWords is the fewest identifiers worth filtering by.
@@ -36,6 +40,9 @@ const minPatternWords = 2
 // NewBodyPattern prepares toks (as the symbol tables give them) for
 // scanning files of a language with the given syntax.
 func NewBodyPattern(toks []string, syntax Syntax) BodyPattern {
+	if syntax.Unscanned {
+		return BodyPattern{any: true}
+	}
 	p := BodyPattern{syntax: syntax}
 	for _, t := range toks {
 		if isWord(t) {
@@ -238,6 +245,8 @@ func SyntaxFor(lang symbols.Language) Syntax {
 		return Syntax{SingleQuoteStrings: true}
 	case "c", "cpp":
 		return Syntax{Preprocessor: true}
+	case "ruby", "php", "scala", "lua", "bash", "elixir":
+		return Syntax{Unscanned: true}
 	}
 	return Syntax{}
 }

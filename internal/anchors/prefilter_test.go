@@ -70,3 +70,35 @@ func FuzzBodyPattern(f *testing.F) {
 		p.MayOccur(content)
 	})
 }
+
+// TestBodyPatternUnscannedLanguages: the scan does not know Lua's `--`
+// comments, PHP's `$` variables or shell words; a body of those languages
+// written with comments and split words must still be found, so they are
+// not scanned at all.
+func TestBodyPatternUnscannedLanguages(t *testing.T) {
+	cases := []struct {
+		lang        symbols.Language
+		src, edited string
+	}{
+		{"lua", "function M.f(xs, seed)\n  local total = seed * 2\n  for i = 1, #xs do total = total + xs[i] end\n  return total\nend\n",
+			"function N.g(xs, seed)\n  local total = seed * 2 -- twice the seed\n  for i = 1, #xs do total = total + xs[i] end\n  return total\nend\n"},
+		{"php", "<?php\nfunction f($xs, $seed) { $total = $seed * 2; foreach ($xs as $x) { $total += $x; } return $total; }\n",
+			"<?php\nfunction g($xs, $seed) {\n  $total = $seed * 2;\n  foreach ($xs as $x) { $total += $x; }\n  return $total;\n}\n"},
+		{"bash", "f() {\n  sort -n \"$1\" | cut -d' ' -f2 | head -n 3\n}\n",
+			"g() {\n  sort -n \"$1\" |\n    cut -d' ' -f2 |\n    head -n 3\n}\n"},
+	}
+	for _, c := range cases {
+		before := symbols.Parse(c.lang, []byte(c.src), symbols.Options{KeepBodyTokens: true})
+		after := symbols.Parse(c.lang, []byte(c.edited), symbols.Options{})
+		if len(before.Decls) == 0 || len(after.Decls) == 0 || before.Decls[0].BodyHash == "" || before.Decls[0].BodyHash != after.Decls[0].BodyHash {
+			t.Fatalf("%s: fixture error: %+v / %+v", c.lang, before.Decls, after.Decls)
+		}
+		body := before.Decls[0].Body
+		if !anchors.NewBodyPattern(body, anchors.SyntaxFor(c.lang)).MayOccur([]byte(c.edited)) {
+			t.Errorf("%s: the prefilter would skip a file holding the body %q", c.lang, strings.Join(body, " "))
+		}
+		if naive := anchors.NewBodyPattern(body, anchors.Syntax{}); naive.MayOccur([]byte(c.edited)) {
+			t.Logf("%s: a plain scan would have found it too", c.lang)
+		}
+	}
+}

@@ -199,13 +199,15 @@ func (b *Builder) Build() World {
 }
 
 // Texts returns every node's text by URI, what Markdown shows for entries.
-func (b *Builder) Texts() map[string]string { return Texts(b.w) }
+func (b *Builder) Texts() map[string]string { return Texts(b.Build()) }
 
-// Texts collects the nodes' own texts by URI.
+// Texts collects the nodes' own texts by URI, as the answer presents
+// them: a doc's without its stale or lost passages.
 func Texts(w World) map[string]string {
+	p := Prepare(w)
 	m := map[string]string{}
-	for _, n := range w.Nodes {
-		if n.Text != "" {
+	for _, n := range p.ix.nodes {
+		if n != nil && n.Text != "" {
 			m[n.URI] = n.Text
 		}
 	}

@@ -35,11 +35,29 @@ type Prepared struct {
 	w           *World
 	ix          *index
 	fingerprint string
+	redacted    map[string]redaction // doc uri → its text without stale passages
 }
 
 // Prepare indexes a world: nodes by URI, followed edges as arcs both ways.
 func Prepare(w World) *Prepared {
-	return &Prepared{w: &w, ix: newIndex(&w), fingerprint: Fingerprint(w.Files)}
+	p := &Prepared{w: &w, ix: newIndex(&w), fingerprint: Fingerprint(w.Files)}
+	p.redacted = redactions(p.ix.nodes, partOfIndex(p.ix, w.Edges))
+	for uri, r := range p.redacted {
+		id := p.ix.byURI[uri]
+		n := *p.ix.nodes[id] // a copy: the caller's world is not changed
+		n.Text = r.text
+		p.ix.nodes[id] = &n
+	}
+	return p
+}
+
+// Text is a node's text as the answer presents it: a doc's without the
+// passages it excludes as stale or unresolved.
+func (p *Prepared) Text(uri string) string {
+	if id, ok := p.ix.byURI[uri]; ok && id < len(p.ix.nodes) && p.ix.nodes[id] != nil {
+		return p.ix.nodes[id].Text
+	}
+	return ""
 }
 
 // Compile answers a request over a world: seeds, six tiers, seven selectors,
@@ -125,6 +143,7 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 		}
 	}
 	sortSelected(entries)
+	excluded = p.listRedacted(entries, excluded)
 	sortExcluded(excluded)
 	sortDeduplicated(f.records)
 	sortConflicts(f.conflicts)

@@ -74,6 +74,10 @@ type Node struct {
 	// reason (body_changed, declaration_missing, …) for the exclusion detail.
 	Anchor       AnchorState
 	AnchorDetail string
+	// DocLines are the lines of its doc's Text a passage covers (1-based,
+	// inclusive), so a doc selected whole can leave a stale passage out.
+	// Without them the passage is found by its Text.
+	DocLines *Range
 	// Gating is set on a claim that has at least one gating leg anywhere
 	// (what all_blocking_claims selects). Which file or symbol a gating leg
 	// covers is on the edge (Edge.Gating).

@@ -16,10 +16,8 @@ func (s *selection) staleness(c *candidate) (ExclusionReason, string) {
 	reason, detail := ExclusionReason(""), ""
 	status := strings.ToLower(strings.TrimSpace(n.Status))
 	switch {
-	case n.Kind == KindPassage && n.Anchor == AnchorStale:
-		reason, detail = ReasonStale, "its @code anchor is stale"+why(n.AnchorDetail)+": the code changed since the passage was reviewed"
-	case n.Kind == KindPassage && n.Anchor == AnchorLost:
-		reason, detail = ReasonUnresolved, "its @code anchor is lost"+why(n.AnchorDetail)+": it documents code that no longer resolves"
+	case n.Kind == KindPassage:
+		reason, detail = passageStaleness(n)
 	case n.Kind == KindClaim && status == "retired" && !c.required:
 		reason, detail = ReasonStale, "a retired claim with no gating leg over the file"
 	case n.Kind != KindClaim && staleWords[status]:

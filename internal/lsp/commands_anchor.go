@@ -84,3 +84,43 @@ func copyAnchorAction(f *file, p *protocol.CodeActionParams) (protocol.CodeActio
 			Arguments: []protocol.LSPAny{protocol.LSPAny(arg)}},
 	}, true
 }
+
+// cmdShowChange answers what changed in a stale anchor's code since review:
+// {anchor, path, before, after, reviewed_commit}. The client shows a diff
+// (VS Code's diff editor, a Neovim diff split).
+const cmdShowChange = "clew.showChange"
+
+func init() { commands[cmdShowChange] = runShowChange }
+
+// runShowChange takes {textDocument, line} (the anchor's 1-based line) or
+// {textDocument, position} in a doc.
+func runShowChange(ctx context.Context, r *request, raw json.RawMessage) (any, error) {
+	var args anchorsArgs
+	if err := decodeArgs(raw, &args); err != nil {
+		return nil, err
+	}
+	f, err := r.commandFile(args.doc())
+	if err != nil {
+		return nil, err
+	}
+	line := args.Line
+	if args.Position != nil {
+		line = int(args.Position.Line) + 1
+	}
+	if line <= 0 {
+		return nil, errInvalidParams("clew.showChange needs {\"textDocument\": …, \"line\": N} (the anchor's 1-based line) or a position")
+	}
+	rep, err := r.snap.report(ctx, f.folder)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := f.folder.ChangeOf(rep, f.rel, line)
+	if err != nil {
+		var ce *workspace.ChangeError
+		if errors.As(err, &ce) {
+			return nil, jsonrpc2.NewError(codeRequestFailed, ce.Message)
+		}
+		return nil, err
+	}
+	return ch, nil
+}

@@ -68,3 +68,31 @@ func TestCopyAnchor(t *testing.T) {
 		t.Errorf("refusal %q", w.Message)
 	}
 }
+
+// TestShowChange: clew.showChange answers the reviewed and the current
+// version of a stale anchor's declaration, with the reviewed commit.
+func TestShowChange(t *testing.T) {
+	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{})
+	f.r.Write(map[string]string{"lib/resolve.go": strings.Replace(resolveGo, `"anonymous"`, `"nobody"`, 1)})
+	f.r.Commit("nobody")
+	f.init()
+	arg, _ := json.Marshal(map[string]any{"textDocument": map[string]string{"uri": string(uri.File(f.path("docs/guide.md")))}, "line": 6})
+	var got struct {
+		Path           string `json:"path"`
+		Before         string `json:"before"`
+		After          string `json:"after"`
+		ReviewedCommit string `json:"reviewed_commit"`
+	}
+	must(t, f.call(protocol.MethodWorkspaceExecuteCommand, &protocol.ExecuteCommandParams{
+		Command: cmdShowChange, Arguments: []protocol.LSPAny{arg}}, &got))
+	if got.Path != "lib/resolve.go" || !strings.Contains(got.Before, `"anonymous"`) || !strings.Contains(got.After, `"nobody"`) ||
+		!strings.HasPrefix(got.Before, "func (r *Resolver) Resolve") || len(got.ReviewedCommit) != 40 {
+		t.Fatalf("answer %+v", got)
+	}
+	arg, _ = json.Marshal(map[string]any{"textDocument": map[string]string{"uri": string(uri.File(f.path("docs/guide.md")))}, "line": 2})
+	err := f.call(protocol.MethodWorkspaceExecuteCommand, &protocol.ExecuteCommandParams{
+		Command: cmdShowChange, Arguments: []protocol.LSPAny{arg}}, &got)
+	if w := wireErr(t, err); !strings.Contains(w.Message, "no @code anchor on line 2") {
+		t.Errorf("refusal %q", w.Message)
+	}
+}

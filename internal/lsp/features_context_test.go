@@ -21,7 +21,7 @@ func TestContextCommands(t *testing.T) {
 	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": guideMD}, lsptest.Options{})
 	res := f.init()
 	if cmds := strings.Join(res.Capabilities.ExecuteCommandProvider.Commands, " "); cmds !=
-		"clew.compileContext clew.compileContextMarkdown clew.confirm clew.contextPolicy clew.copyAnchor clew.explainContext clew.showAnchors clew.verifyWorkspace" {
+		"clew.compileContext clew.compileContextMarkdown clew.confirm clew.contextPolicy clew.copyAnchor clew.explainContext clew.showAnchors clew.showChange clew.verifyWorkspace" {
 		t.Errorf("commands %v", cmds)
 	}
 	arg := func(v any) []protocol.LSPAny {

@@ -107,7 +107,7 @@ func layerOf(path string) layer {
 		return feature
 	case under(path, "internal/lsp", "internal/mcp"):
 		return protocol
-	case under(path, "cmd"):
+	case under(path, "cmd", "scripts"): // scripts/usefulness: a bench command
 		return command
 	case under(path, "examples", "editors"):
 		return fixture

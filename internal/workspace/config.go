@@ -61,10 +61,10 @@ func DefaultConfig() Config {
 }
 
 // DefaultBudget guards against hostile trees, not against large ones: 20,000
-// files and 32 MiB parsed, 120 s, 1 MB per file. Files the repository-wide
+// files and 256 MiB parsed, 120 s, 1 MB per file. Files the repository-wide
 // prefilter only scans count towards the time alone (docs/performance.md).
 func DefaultBudget() Budget {
-	return Budget{MaxFiles: 20000, MaxBytes: 32 << 20, MaxMS: 120000, MaxFileBytes: 1000000}
+	return Budget{MaxFiles: 20000, MaxBytes: 256 << 20, MaxMS: 120000, MaxFileBytes: 1000000}
 }
 
 var blockingStates = map[string]bool{

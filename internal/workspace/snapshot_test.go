@@ -116,7 +116,7 @@ func TestStarvedBudget(t *testing.T) {
 // TestConfigParsing covers the defaults and every kind of refusal.
 func TestConfigParsing(t *testing.T) {
 	cfg, diags := workspace.ParseConfig([]byte("anchors: {blocking: [stale]}\nbudget: {max_files: 5}\n"))
-	if len(diags) != 0 || cfg.Budget.MaxFiles != 5 || cfg.Budget.MaxBytes != 32<<20 || !cfg.IsBlocking("stale", false) || cfg.IsBlocking("lost", false) {
+	if len(diags) != 0 || cfg.Budget.MaxFiles != 5 || cfg.Budget.MaxBytes != 256<<20 || !cfg.IsBlocking("stale", false) || cfg.IsBlocking("lost", false) {
 		t.Errorf("cfg %+v diags %+v", cfg, diags)
 	}
 	if !cfg.IsDoc("README.md") || !cfg.IsDoc("a/b/c.mdx") || cfg.IsDoc("node_modules/x/README.md") || cfg.IsDoc("main.go") {

@@ -88,7 +88,16 @@ code_server="$cs_dir/node_modules/.bin/code-server"
 if ! [ -x "$code_server" ] || ! [ -f "$cs_dir/.complete" ]; then
   say "installing code-server@$CS_VERSION into $cs_dir (about 2-3 minutes)"
   rm -rf "$cs_dir"
-  npm_config_nodedir=/usr npm install "${npm_q[@]}" --prefix "$cs_dir" "code-server@$CS_VERSION" >"$work/code-server-install.log" 2>&1 \
+  # argon2 (a code-server dependency) runs `cross-env … node-gyp-build` in
+  # its install script, and npm does not always link cross-env's binary
+  # before that script runs: on a clean cache the install then fails with
+  # "cross-env: not found". Put cross-env on PATH first.
+  tools="$cache/install-tools"
+  if ! [ -x "$tools/node_modules/.bin/cross-env" ]; then
+    npm install "${npm_q[@]}" --prefix "$tools" cross-env@10 >"$work/cross-env.log" 2>&1 \
+      || { tail -20 "$work/cross-env.log" >&2; fail "npm install cross-env"; }
+  fi
+  PATH="$tools/node_modules/.bin:$PATH" npm_config_nodedir=/usr npm install "${npm_q[@]}" --prefix "$cs_dir" "code-server@$CS_VERSION" >"$work/code-server-install.log" 2>&1 \
     || { tail -40 "$work/code-server-install.log" >&2; fail "npm install code-server@$CS_VERSION"; }
   touch "$cs_dir/.complete"
 fi

@@ -5,17 +5,23 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/bash"
 	"github.com/smacker/go-tree-sitter/c"
 	"github.com/smacker/go-tree-sitter/cpp"
 	"github.com/smacker/go-tree-sitter/csharp"
+	"github.com/smacker/go-tree-sitter/elixir"
 	"github.com/smacker/go-tree-sitter/golang"
 	"github.com/smacker/go-tree-sitter/hcl"
 	"github.com/smacker/go-tree-sitter/java"
 	"github.com/smacker/go-tree-sitter/javascript"
 	"github.com/smacker/go-tree-sitter/kotlin"
+	"github.com/smacker/go-tree-sitter/lua"
+	"github.com/smacker/go-tree-sitter/php"
 	"github.com/smacker/go-tree-sitter/protobuf"
 	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/ruby"
 	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/scala"
 	"github.com/smacker/go-tree-sitter/sql"
 	"github.com/smacker/go-tree-sitter/swift"
 	"github.com/smacker/go-tree-sitter/toml"
@@ -61,6 +67,12 @@ var extensions = map[string]Language{
 	".proto": Protobuf,
 	".sql":   SQL,
 	".tf":    Terraform, ".hcl": Terraform,
+	".rb": Ruby, ".rake": Ruby, ".gemspec": Ruby,
+	".php":   PHP,
+	".scala": Scala, ".sc": Scala,
+	".lua": Lua,
+	".sh":  Bash, ".bash": Bash,
+	".ex": Elixir, ".exs": Elixir,
 }
 
 // LanguageForPath picks the language by the file extension, case-insensitively.
@@ -111,5 +123,11 @@ var grammars = map[Language]*sitter.Language{
 	Protobuf:   protobuf.GetLanguage(),
 	SQL:        sql.GetLanguage(),
 	Terraform:  hcl.GetLanguage(),
+	Ruby:       ruby.GetLanguage(),
+	PHP:        php.GetLanguage(),
+	Scala:      scala.GetLanguage(),
+	Lua:        lua.GetLanguage(),
+	Bash:       bash.GetLanguage(),
+	Elixir:     elixir.GetLanguage(),
 	TOML:       toml.GetLanguage(), // key tables (keys_toml.go), no declaration spec
 }

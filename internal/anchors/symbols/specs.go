@@ -19,6 +19,12 @@ var specs = map[Language]*langSpec{
 	Protobuf:   protoSpec,
 	SQL:        sqlSpec,
 	Terraform:  hclSpec,
+	Ruby:       rubySpec,
+	PHP:        phpSpec,
+	Scala:      scalaSpec,
+	Lua:        luaSpec,
+	Bash:       bashSpec,
+	Elixir:     elixirSpec,
 }
 
 var (

@@ -28,7 +28,7 @@ func TestLanguageForPath(t *testing.T) {
 
 func TestLanguages(t *testing.T) {
 	got := Languages()
-	want := []Language{C, CPP, CSharp, Go, Java, JavaScript, Kotlin, Python, Rust, Swift, TSX, TypeScript, YAML, JSON, TOML, Protobuf, SQL, Terraform}
+	want := []Language{C, CPP, CSharp, Go, Java, JavaScript, Kotlin, Python, Rust, Swift, TSX, TypeScript, YAML, JSON, TOML, Protobuf, SQL, Terraform, Ruby, PHP, Scala, Lua, Bash, Elixir}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("Languages() = %q, want %q", got, want)
@@ -54,6 +54,12 @@ var samples = map[Language]string{
 	CPP:        "namespace n {\n// F.\nint f(int a) {\n    return a + 1 + 2 + 3;\n}\n}\n",
 	CSharp:     "class A {\n    /// F.\n    [Pure]\n    int F(int a) {\n        return a + 1 + 2;\n    }\n}\n",
 	Rust:       "/// F.\n#[inline]\nfn f(a: i32) -> i32 {\n    a + 1 + 2 + 3\n}\n",
+	Ruby:       "# F.\ndef f(a)\n  \"#{a}\" + 'b' + a.to_s\nend\n",
+	PHP:        "<?php\n/** F. */\nfunction f($a) { return \"$a\" . 'b' . 1; }\n",
+	Scala:      "object O {\n  /** F. */\n  def f(a: Int): Int = a + 1 + 2 + 3\n}\n",
+	Lua:        "-- F.\nlocal function f(a)\n  return a .. 'b' .. \"c\" .. 1\nend\n",
+	Bash:       "# F.\nf() {\n  echo \"$1\" '$2' $'\\n'\n}\n",
+	Elixir:     "defmodule M do\n  # F.\n  def f(a), do: \"#{a}\" <> 'b' <> ~s(c)\nend\n",
 }
 
 func TestBOMAndCRLF(t *testing.T) {

@@ -188,8 +188,11 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 				break
 			}
 			if typ != "jsx_text" {
-				// Some lexers (JSX) fold the layout before a token into it.
-				text = strings.TrimSpace(text)
+				// Some lexers (JSX, Lua) fold the layout before a token into
+				// it; the token starts where its text does.
+				trimmed := strings.TrimLeft(text, " \t\r\n\f\v")
+				s += len(text) - len(trimmed)
+				text = strings.TrimSpace(trimmed)
 			}
 			if spec.dropLeaves[text] {
 				break

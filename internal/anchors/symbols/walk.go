@@ -23,6 +23,7 @@ type rawDecl struct {
 	hashStart, hashEnd int      // the tokens of the decl hash
 	prefix             []string // tokens hashed before the range (the keyword of a split declaration)
 	nameStart, nameEnd int
+	qualStart          int // > 0: the hash placeholder starts here, before the name (Lua's `M.` in `function M.f`)
 	bodyStart, bodyEnd int // bodyStart < 0: no body
 
 	suffixed  bool
@@ -233,9 +234,13 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 	// Decl hash: prefix, then the range with the own name collapsed to one placeholder.
 	declToks := append([]string(nil), d.prefix...)
 	named := false
+	nameStart := d.nameStart
+	if d.qualStart > 0 && d.qualStart < nameStart {
+		nameStart = d.qualStart
+	}
 	for _, t := range tokRange(toks, d.hashStart, d.hashEnd) {
 		out.SchemeSensitive = out.SchemeSensitive || t.v2
-		if d.nameEnd > d.nameStart && t.start >= d.nameStart && t.start < d.nameEnd {
+		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < d.nameEnd {
 			if !named {
 				declToks = append(declToks, namePlaceholder)
 				named = true

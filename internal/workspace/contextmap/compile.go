@@ -69,7 +69,8 @@ func Texts(ctx context.Context, s *workspace.Snapshot, req devcontext.Request, c
 }
 
 // contextTexts are the texts Markdown shows for the selected entries: a
-// node's own text, or a file's content.
+// node's own text as the compiler presents it (a doc without the passages
+// it excludes as stale), or a file's content.
 func contextTexts(s *workspace.Snapshot, cw *cxWorld, c devcontext.CompiledContext) map[string]string {
 	byURI := make(map[string]*devcontext.Node, len(cw.world.Nodes))
 	for i := range cw.world.Nodes {
@@ -81,7 +82,7 @@ func contextTexts(s *workspace.Snapshot, cw *cxWorld, c devcontext.CompiledConte
 		switch {
 		case n == nil:
 		case n.Text != "":
-			texts[e.URI] = n.Text
+			texts[e.URI] = cw.prep.Text(e.URI)
 		case n.Kind == devcontext.KindFile || n.Kind == devcontext.KindLocal:
 			if b, st := s.ReadFile(n.Path); st == anchors.FileOK {
 				texts[e.URI] = string(b)

@@ -221,11 +221,15 @@ func (w *worldBuilder) addPassages() {
 		if section != "" {
 			title = a.Doc + " › " + section
 		}
+		var lines *devcontext.Range
 		if doc != nil {
 			text = linesOf(doc.text, a.Anchor.Passage.StartLine, a.Anchor.Passage.EndLine)
+			if a.Anchor.Passage.StartLine >= 1 && a.Anchor.Passage.EndLine >= a.Anchor.Passage.StartLine {
+				lines = &devcontext.Range{StartLine: a.Anchor.Passage.StartLine, EndLine: a.Anchor.Passage.EndLine}
+			}
 		}
 		w.node(devcontext.Node{URI: uri, Kind: devcontext.KindPassage, Title: title, Path: a.Doc, Section: section,
-			Text: text, Anchor: devcontext.AnchorState(a.State), AnchorDetail: anchorDetail(a),
+			Text: text, DocLines: lines, Anchor: devcontext.AnchorState(a.State), AnchorDetail: anchorDetail(a),
 			Facts: map[string]string{"anchor_line": strconv.Itoa(a.Line)}})
 		if doc != nil {
 			w.edge(devcontext.EdgePartOf, uri, doc.uri)

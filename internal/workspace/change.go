@@ -1,0 +1,122 @@
+package workspace
+
+import (
+	"fmt"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
+)
+
+// changeDepth bounds the commits searched for the reviewed version.
+const changeDepth = 100
+
+// Change is what changed in a stale anchor's code since it was reviewed:
+// the declaration (or range, or doc) as it was at the newest commit where it
+// hashes as pinned, and as it is now. What `clew-lsp diff DOC:LINE` prints
+// and `clew.showChange` answers.
+type Change struct {
+	Anchor         string `json:"anchor"` // DOC:LINE
+	Path           string `json:"path"`
+	Before         string `json:"before"`
+	After          string `json:"after"`
+	ReviewedCommit string `json:"reviewed_commit"`
+}
+
+// ChangeError says why no reviewed version could be shown.
+type ChangeError struct{ Message string }
+
+func (e *ChangeError) Error() string { return e.Message }
+
+// ChangeOf recovers the reviewed version of the anchor at doc:line from git
+// history (bounded: the newest changeDepth commits of the file) and pairs
+// it with the current code.
+func (s *Snapshot) ChangeOf(rep *Report, doc string, line int) (Change, error) {
+	var a AnchorReport
+	found := false
+	for _, x := range rep.Anchors {
+		if x.Doc == doc && x.Line == line {
+			a, found = x, true
+		}
+	}
+	if !found {
+		return Change{}, &ChangeError{fmt.Sprintf("no @code anchor on line %d of %s", line, doc)}
+	}
+	if !a.Anchor.Pinned() || a.Found == nil {
+		return Change{}, &ChangeError{fmt.Sprintf("%s is %s: there is no reviewed version to compare with", a.ID, a.State)}
+	}
+	b := *a.Found
+	now, ok := s.bindingText(b, nil)
+	if !ok {
+		return Change{}, &ChangeError{fmt.Sprintf("%s: %s cannot be read", a.ID, b.Path)}
+	}
+	log, ok := s.git.(GitLog)
+	if !ok {
+		return Change{}, &ChangeError{fmt.Sprintf("%s: no git history here, so the reviewed version cannot be recovered", a.ID)}
+	}
+	for _, c := range log.Commits(b.Path, changeDepth) {
+		if c.Content == nil {
+			continue
+		}
+		if then, ok := s.reviewedIn(a.Anchor, b, c.Content); ok {
+			return Change{Anchor: a.ID, Path: b.Path, Before: then, After: now, ReviewedCommit: c.SHA}, nil
+		}
+	}
+	return Change{}, &ChangeError{fmt.Sprintf("%s: the reviewed version (hash %s) is not in the last %d commits of %s; the history does not hold it", a.ID, a.Anchor.DeclSHA, changeDepth, b.Path)}
+}
+
+// bindingText is the text a binding covers in content (nil: the snapshot's).
+func (s *Snapshot) bindingText(b anchors.Binding, content []byte) (string, bool) {
+	if content == nil {
+		var st anchors.FileStatus
+		if content, st = s.ReadFile(b.Path); st != anchors.FileOK {
+			return "", false
+		}
+	}
+	switch b.Form {
+	case anchors.FormSymbol:
+		lang, ok := s.Language(b.Path)
+		if !ok {
+			return "", false
+		}
+		for _, d := range s.tables.parse(lang, content).Decls {
+			if d.QualifiedName == b.QualifiedName && d.Kind == b.Kind && (d.StartLine == b.StartLine || b.StartLine == 0) {
+				return string(content[d.StartByte:d.EndByte]), true
+			}
+		}
+		return "", false
+	case anchors.FormLines:
+		start, _, ok1 := lineBounds(content, b.StartLine)
+		_, end, ok2 := lineBounds(content, b.EndLine)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		return string(content[start:end]), true
+	}
+	return string(content), true
+}
+
+// reviewedIn finds, in one old version of the file, the declaration (or
+// range, or doc) whose hash is the pinned one.
+func (s *Snapshot) reviewedIn(a anchors.Anchor, b anchors.Binding, content []byte) (string, bool) {
+	switch a.Form {
+	case anchors.FormSymbol:
+		lang, ok := s.Language(b.Path)
+		if !ok {
+			return "", false
+		}
+		for _, d := range s.tables.parse(lang, content).Decls {
+			if d.DeclHash == a.DeclSHA && d.QualifiedName == a.QualifiedName {
+				return string(content[d.StartByte:d.EndByte]), true
+			}
+		}
+	case anchors.FormDoc:
+		if hash.Doc(content) == a.DeclSHA {
+			return string(content), true
+		}
+	case anchors.FormLines:
+		if sum, ok := hash.Lines(content, a.StartLine, a.EndLine); ok && sum == a.DeclSHA {
+			return s.bindingText(anchors.Binding{Form: anchors.FormLines, Path: b.Path, StartLine: a.StartLine, EndLine: a.EndLine}, content)
+		}
+	}
+	return "", false
+}
