@@ -77,6 +77,7 @@ cmp -s "$work/native.json" "$work/crlf.json" || { diff "$work/native.json" "$wor
 how[windows-amd64]="Wine $("$wine" --version 2>/dev/null | tr -d '\r'): version + tour JSON equal to native, also on a CRLF copy"
 
 for t in darwin-amd64 darwin-arm64; do
+  if [ ! -f "$out/clew-lsp_${version}_${t%-*}_${t#*-}.tar.gz" ]; then how[$t]="not built (does not link yet; see README)"; continue; fi
   b=$(unpack $t)
   python3 - "$b" "$t" <<'EOF'
 import struct, sys
@@ -113,7 +114,8 @@ echo "release $version in $out, $(($(date +%s) - start)) s"
 printf '| %s | %s | %s | %s |\n' target compiler size exercised
 printf '| --- | --- | --- | --- |\n'
 for t in linux-amd64 linux-arm64 windows-amd64 darwin-amd64 darwin-arm64; do
-  f=$(ls "$out"/clew-lsp_"${version}"_"${t%-*}"_"${t#*-}".* | head -1)
+  f=$(ls "$out"/clew-lsp_"${version}"_"${t%-*}"_"${t#*-}".* 2>/dev/null | head -1)
+  [ -n "$f" ] || { printf '| %s | - | - | %s |\n' "$t" "${how[$t]}"; continue; }
   cc=$(target_cc "$t" 2>/dev/null | sed "s|$release_cache/zig-$zig_version/||")
   printf '| %s | `%s` | %s (%s bytes) | %s |\n' "$t" "$cc" "$(basename "$f")" "$(stat -c %s "$f")" "${how[$t]}"
 done
