@@ -2,6 +2,7 @@ package symbols
 
 import (
 	"context"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -38,6 +39,12 @@ func putParser(lang Language, p *sitter.Parser) {
 	}
 }
 
+// serialGrammars parse one file at a time: tree-sitter-lua's external
+// scanner keeps its state in C globals (ending_char, level_count), so two
+// parses at once corrupt each other's tokens (TestConcurrentParse caught
+// it as differing hashes).
+var serialGrammars = map[Language]*sync.Mutex{Lua: {}}
+
 // parseBudgetMicros bounds one parse. Some grammars' error recovery loops
 // forever on garbage (found by fuzzing Swift). The bound is wall-clock time:
 // a healthy parse runs at well under 1µs per byte on an idle core, but a
@@ -57,6 +64,10 @@ func parseTree(lang Language, src []byte) *sitter.Tree {
 	}
 	p := getParser(lang)
 	p.SetOperationLimit(parseBudgetMicros(len(src)))
+	if mu := serialGrammars[lang]; mu != nil {
+		mu.Lock()
+		defer mu.Unlock()
+	}
 	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if err != nil || tree == nil {
 		// A failed parser may hold state; do not reuse it.
