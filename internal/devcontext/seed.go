@@ -64,7 +64,7 @@ func (s *selection) innermost(file string, line, col int) (int, bool) {
 	for _, kind := range []string{KindSymbol, KindTest} {
 		for _, id := range s.ix.ofKind(kind) {
 			n := s.ix.nodes[id]
-			if n.Path != file || n.Range == nil || !contains(*n.Range, line, col) {
+			if n.Path != file || n.Range == nil || !n.Range.Contains(line, col) {
 				continue
 			}
 			r := *n.Range
@@ -82,9 +82,9 @@ func (s *selection) innermost(file string, line, col int) (int, bool) {
 	return bestID, found
 }
 
-// contains reports whether (line, col) is inside r; a column of 0 on either
+// Contains reports whether (line, col) is inside r; a column of 0 on either
 // side means the whole line.
-func contains(r Range, line, col int) bool {
+func (r Range) Contains(line, col int) bool {
 	if line < r.StartLine || line > r.EndLine {
 		return false
 	}

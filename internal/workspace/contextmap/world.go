@@ -436,7 +436,7 @@ func (w *worldBuilder) innermost(pf *cxParsed, line, col int) *cxDecl {
 	var br devcontext.Range
 	for _, x := range pf.decls {
 		r := *w.nodes[w.at[x.uri]].Range
-		if !rangeHolds(r, line, col) {
+		if !r.Contains(line, col) {
 			continue
 		}
 		if best != nil {
@@ -449,22 +449,6 @@ func (w *worldBuilder) innermost(pf *cxParsed, line, col int) *cxDecl {
 		best, br = x, r
 	}
 	return best
-}
-
-func rangeHolds(r devcontext.Range, line, col int) bool {
-	if line < r.StartLine || line > r.EndLine {
-		return false
-	}
-	if col == 0 {
-		return true
-	}
-	if line == r.StartLine && r.StartCol > 0 && col < r.StartCol {
-		return false
-	}
-	if line == r.EndLine && r.EndCol > 0 && col > r.EndCol {
-		return false
-	}
-	return true
 }
 
 // declAt is the innermost declaration at a line of a parsed file.
