@@ -279,9 +279,10 @@ function M.show_locations(result, title)
   vim.cmd('copen')
 end
 
--- show_anchors runs clew.showAnchors on the server for a lens (client-side
--- handler: Neovim calls it instead of sending the command itself).
-local function show_anchors(command, ctx)
+-- run_command runs a server command a lens or code action carries
+-- (client-side handler: Neovim calls it instead of sending the command
+-- itself) and hands a successful answer to on_result.
+local function run_command(command, ctx, on_result)
   local c = vim.lsp.get_client_by_id(ctx.client_id)
   if not c then
     return
@@ -291,28 +292,28 @@ local function show_anchors(command, ctx)
       if err then
         ui.notify(tostring(err.message or err), vim.log.levels.ERROR)
       else
-        M.show_locations(result, 'clew: anchors')
+        on_result(result)
       end
     end, ctx.bufnr)
+end
+
+-- show_anchors lists a lens's passages (clew.showAnchors) in the quickfix list.
+local function show_anchors(command, ctx)
+  run_command(command, ctx, function(result)
+    M.show_locations(result, 'clew: anchors')
+  end)
 end
 
 -- copy_anchor runs clew.copyAnchor ("Copy anchor for …" code action) and
 -- puts the answered anchor line in the unnamed and + registers.
 local function copy_anchor(command, ctx)
-  local c = vim.lsp.get_client_by_id(ctx.client_id)
-  if not c then
-    return
-  end
-  request(c, 'workspace/executeCommand', { command = command.command, arguments = command.arguments },
-    function(err, result)
-      if err then
-        ui.notify(tostring(err.message or err), vim.log.levels.ERROR)
-      elseif type(result) == 'table' and type(result.anchor) == 'string' then
-        vim.fn.setreg('"', result.anchor)
-        pcall(vim.fn.setreg, '+', result.anchor) -- no clipboard provider: the unnamed register still has it
-        ui.notify('copied the anchor for ' .. tostring(result.kind) .. ' ' .. tostring(result.qualified_name))
-      end
-    end, ctx.bufnr)
+  run_command(command, ctx, function(result)
+    if type(result) == 'table' and type(result.anchor) == 'string' then
+      vim.fn.setreg('"', result.anchor)
+      pcall(vim.fn.setreg, '+', result.anchor) -- no clipboard provider: the unnamed register still has it
+      ui.notify('copied the anchor for ' .. tostring(result.kind) .. ' ' .. tostring(result.qualified_name))
+    end
+  end)
 end
 
 -- Loading the module is enough for a client started by vim.lsp.enable:
