@@ -270,4 +270,3 @@ func ratio(a, b uint64) float64 {
 	}
 	return float64(a) / float64(b)
 }
-
