@@ -15,7 +15,7 @@ const kindConfirmAll = protocol.CodeActionKind(query.FixConfirmAll)
 func codeActionRoute() *route {
 	return queryCall(protocol.MethodTextDocumentCodeAction, func(c *protocol.ServerCapabilities) {
 		c.CodeActionProvider = &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindConfirmAll, kindCopyAnchor},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindConfirmAll, kindCopyAnchor, kindAnchorMention},
 		}
 	}, codeAction)
 }
@@ -37,6 +37,13 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 			}
 		}
 		return out, nil
+	}
+	if wantsKind(p.Context.Only, kindAnchorMention) {
+		as, err := mentionActions(ctx, r, f, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, as...)
 	}
 	var reqs []query.FixRequest
 	var diags []protocol.Diagnostic
