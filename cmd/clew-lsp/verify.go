@@ -37,12 +37,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *asJSON {
 		*format = "json"
 	}
-	files, _, err := disk.Open(dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
-		return 2
-	}
-	snap, err := disk.Load(files.Root())
+	files, snap, err := disk.LoadFiles(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
