@@ -70,6 +70,10 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 		return nil, err
 	}
 	if wantQuick {
+		// Reading what changed comes before confirming it.
+		for _, t := range query.ShowChanges(rep, f.folder, f.rel, reqs) {
+			out = append(out, showChangeAction(p.TextDocument.URI, t, diags[t.Request]))
+		}
 		for _, fix := range query.Fixes(rep, f.folder, f.rel, reqs) {
 			a := protocol.CodeAction{
 				Title: fix.Title,
