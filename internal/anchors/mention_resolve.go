@@ -56,6 +56,7 @@ func ResolveMention(name string, refs []MentionRef) []Ref {
 	if len(out) == 0 {
 		out = loose
 	}
+	out = preferNonTest(out)
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Path != b.Path {
@@ -67,6 +68,21 @@ func ResolveMention(name string, refs []MentionRef) []Ref {
 		return a.Decl.QualifiedName < b.Decl.QualifiedName
 	})
 	return out
+}
+
+// preferNonTest drops declarations of test files when others remain: prose
+// that names `excluded` means the code, not a test's helper of that name.
+func preferNonTest(refs []Ref) []Ref {
+	var keep []Ref
+	for _, r := range refs {
+		if !IsTestPath(r.Path) {
+			keep = append(keep, r)
+		}
+	}
+	if len(keep) == 0 {
+		return refs
+	}
+	return keep
 }
 
 // namesFile: q is the declaration's package, or its file's name without

@@ -112,6 +112,9 @@ func TestResolveMention(t *testing.T) {
 		{Ref{"java/C.java", decl("method", "C.parse(String, int)", 4)}, "java"},
 		{Ref{"java/C.java", decl("method", "C.parse(String)", 8)}, "java"},
 		{Ref{"config/app.yml", decl("key", "Lookup", 1)}, "config"},
+		{Ref{"lib/x_test.go", decl("function", "excluded", 5)}, "lib"},
+		{Ref{"lib/x.go", decl("function", "excluded", 2)}, "lib"},
+		{Ref{"lib/x_test.go", decl("function", "fixture", 9)}, "lib"},
 	}
 	byBase := func(base string) []MentionRef {
 		var out []MentionRef
@@ -135,6 +138,8 @@ func TestResolveMention(t *testing.T) {
 		{"web.Resolve", ""},
 		{"C.parse", "java/C.java:4 java/C.java:8"},
 		{"Missing", ""},
+		{"excluded", "lib/x.go:2"},     // a test's helper of the same name is not a second candidate
+		{"fixture", "lib/x_test.go:9"}, // but a name only tests declare is theirs
 	} {
 		segs := strings.Split(tc.name, ".")
 		var got []string
