@@ -36,9 +36,17 @@ type Files struct {
 // Load opens root (a git work tree or a plain directory) and returns its
 // first snapshot.
 func Load(root string) (*workspace.Snapshot, error) {
+	_, snap, err := LoadFiles(root)
+	return snap, err
+}
+
+// LoadFiles is Load that also returns the file source, for callers that
+// write docs back (verify, confirm): opening the repository twice would
+// read git's config and walk every .gitignore twice.
+func LoadFiles(root string) (*Files, *workspace.Snapshot, error) {
 	f, g, err := Open(root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var gi workspace.Git
 	if g != nil {
@@ -46,10 +54,10 @@ func Load(root string) (*workspace.Snapshot, error) {
 	}
 	snap, err := workspace.Load(f.root, f, gi)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	snap.UseSiblings(gitstate.NewSiblings())
-	return snap, nil
+	return f, snap, nil
 }
 
 // Open returns the file source and the repository (nil outside git).
