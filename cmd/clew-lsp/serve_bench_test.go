@@ -101,7 +101,7 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 		b.Fatal(err)
 	}
 	s.docText = string(text)
-	must(b, s.c.Open(ctx, s.doc, "markdown", s.docText))
+	benchMust(b, s.c.Open(ctx, s.doc, "markdown", s.docText))
 	base := s.awaitDoc(b, ctx, "first diagnosis", func(n int) bool { return n > 0 })
 	first := time.Since(t0)
 	rssFirst, hwmFirst := s.rss(b)
@@ -116,7 +116,7 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	}
 	code := s.codeTargets(b, lines, fresh, 20)
 	for _, t := range code {
-		must(b, s.c.Open(ctx, t.path, "go", t.text))
+		benchMust(b, s.c.Open(ctx, t.path, "go", t.text))
 	}
 	for i := 0; i < edits; i++ {
 		if i%4 < 2 {
@@ -126,7 +126,7 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 				next, n = s.docText, base
 			}
 			start := time.Now()
-			must(b, s.c.Change(ctx, s.doc, lsptest.Whole(next)))
+			benchMust(b, s.c.Change(ctx, s.doc, lsptest.Whole(next)))
 			s.awaitDoc(b, ctx, fmt.Sprintf("doc edit %d", i), func(got int) bool { return got == n })
 			s.docLat = append(s.docLat, time.Since(start))
 			continue
@@ -138,7 +138,7 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 			next, n = t.text[:t.close]+fmt.Sprintf("\t_ = %d\n", i)+t.text[t.close:], base+1
 		}
 		start := time.Now()
-		must(b, s.c.Change(ctx, t.path, lsptest.Whole(next)))
+		benchMust(b, s.c.Change(ctx, t.path, lsptest.Whole(next)))
 		s.awaitDoc(b, ctx, fmt.Sprintf("code edit %d", i), func(got int) bool { return got == n })
 		s.codeLat = append(s.codeLat, time.Since(start))
 	}
@@ -154,7 +154,7 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	b.ReportMetric(rssEnd, "rss-end-MiB")
 	b.ReportMetric(hwmEnd, "hwm-end-MiB")
 	b.ReportMetric(rssEnd-rssFirst, "rss-growth-MiB")
-	must(b, s.c.Shutdown(ctx))
+	benchMust(b, s.c.Shutdown(ctx))
 }
 
 // awaitDoc waits for the publish of ANCHORS.md whose diagnostic count
@@ -258,7 +258,7 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-func must(b *testing.B, err error) {
+func benchMust(b *testing.B, err error) {
 	b.Helper()
 	if err != nil {
 		b.Fatal(err)
