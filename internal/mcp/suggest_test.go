@@ -13,7 +13,7 @@ func TestSuggestAnchors(t *testing.T) {
 	r := tour(t)
 	r.Write(map[string]string{"lib/store.go": "package lib\n\ntype Store struct{}\n\nfunc (s *Store) Lookup(k string) string {\n\treturn k\n}\n",
 		"docs/extra.md": "# Extra\n\n## The cache\n\n`Cache.Lookup` counts hits; `Lookup` has twins.\n" +
-		"`Missing` is gone.\n\n## Tokens\n\n- `Tokenize` splits\n"})
+			"`Missing` is gone.\n\n## Tokens\n\n- `Tokenize` splits\n"})
 	r.Commit("extra")
 	cs := session(t, r.Dir)
 	txt, js := ok(t, cs, "suggest_anchors", nil)
