@@ -45,11 +45,12 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		targets = append(targets, t)
 	}
-	snap, err := disk.Load(files.Root())
+	snap, err := files.Load()
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp confirm: %v\n", err)
 		return 2
 	}
+	snap.UseTableStore(tableStore())
 	rep, err := snap.Check(ctx, workspace.CheckOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp confirm: %v\n", err)

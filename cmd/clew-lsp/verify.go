@@ -42,11 +42,12 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
 	}
-	snap, err := disk.Load(files.Root())
+	snap, err := files.Load()
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
 	}
+	snap.UseTableStore(tableStore())
 	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree}
 	rep, err := snap.Check(ctx, opt)
 	if err == nil {

@@ -34,6 +34,11 @@ type Env struct {
 	// Such a twin is never a move or rename target. known is false when
 	// history cannot tell (no git, the pin is not committed).
 	PreExisting func(a Anchor, path, kind, qname string) (existed, known bool)
+	// NoSuggestions leaves a lost anchor's "did you mean" list empty: a
+	// first pass whose lost verdicts are resolved again after more files
+	// are read sets it, so suggestions are computed once, for the anchors
+	// that end lost.
+	NoSuggestions bool
 }
 
 // Resolve runs the ladder for one anchor. It never fails; what it cannot
@@ -336,6 +341,9 @@ func lost(a Anchor, env Env) Result {
 		}
 	}
 	r := Result{State: StateLost, Detail: Detail{Reason: reason, Path: a.Path}}
+	if env.NoSuggestions {
+		return r
+	}
 	var origin []string
 	if env.Origin != nil {
 		origin = env.Origin(a)

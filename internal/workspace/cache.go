@@ -16,6 +16,8 @@ type tableCache struct {
 	docs map[[sha256.Size]byte]parsedDoc // anchors of a doc, by path and content
 	// memos are the features' per-Load memos (Snapshot.LoadMemo).
 	memos sync.Map
+	// store, when set, persists tables between runs (UseTableStore).
+	store TableStore
 }
 
 // parsedDoc is one doc's anchors and parse diagnostics. Callers must not
@@ -58,11 +60,23 @@ func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
 	key := contentKey(string(lang), src)
 	c.mu.Lock()
 	t, ok := c.m[key]
+	store := c.store
 	c.mu.Unlock()
 	if ok {
 		return t
 	}
-	t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+	if store != nil {
+		t, ok = stored(store, key, lang)
+	}
+	if !ok {
+		t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+		// A table from a parse that gave up (time limit, loaded machine)
+		// is not the file's: it is never kept. Key languages are parsed
+		// in Go, quickly; they are not kept either.
+		if store != nil && !t.GaveUp && !symbols.IsKeyLanguage(lang) {
+			store.Put(key, symbols.EncodeTable(t))
+		}
+	}
 	c.mu.Lock()
 	if len(c.m) >= maxCachedTables {
 		c.m = map[[sha256.Size]byte]symbols.Table{}

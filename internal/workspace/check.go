@@ -45,8 +45,12 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	}
 	results := make([]anchors.Result, len(all))
 	var unsettled []int
+	// Suggestions wait for the final verdict: every anchor the cheap pass
+	// leaves open is resolved again below.
+	cheap := run.env()
+	cheap.NoSuggestions = true
 	for i, a := range all {
-		results[i] = anchors.Resolve(a, run.env())
+		results[i] = anchors.Resolve(a, cheap)
 		if !results[i].Settled(a) {
 			unsettled = append(unsettled, i)
 		}
@@ -246,9 +250,15 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		decls []symbols.Decl
 	}
 	var jobs []job
-	for _, p := range paths {
+	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		// Read ahead a window at a time through the adapter's ManyReader
+		// (same bytes and statuses as ReadFile), never far past where the
+		// budget stops.
+		if i%preloadWindow == 0 && !r.sp.stopped() {
+			r.s.Preload(paths[i:min(i+preloadWindow, len(paths))])
 		}
 		if _, ok := r.status[p]; ok {
 			continue
@@ -275,6 +285,9 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	}
 	return nil
 }
+
+// preloadWindow is how many hinted files loadAll reads ahead.
+const preloadWindow = 256
 
 // parallel runs do(0..n-1) on one worker per processor.
 func parallel(n int, do func(i int)) {

@@ -115,6 +115,10 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		read  bool
 	}
 	results := make([]parsed, len(cands))
+	// Workers take batches of candidates and read each batch at once
+	// (ManyReader: one open per directory instead of one lookup per path
+	// component), then scan and maybe parse its files one by one.
+	const batch = 64
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -122,36 +126,40 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				p := cands[i]
-				results[i].path = p
-				// Scanning a file for the prefilter costs time only; the
-				// files and bytes limits count the files parsed.
-				if ctx.Err() != nil || !r.sp.allowScan() {
-					results[i].st = anchors.FileUnread
-					continue
-				}
-				b, st := r.s.readUncached(p)
-				results[i].st, results[i].read = st, true
-				if st != anchors.FileOK {
-					continue
-				}
-				lang, _ := r.s.Language(p)
-				for _, n := range needs {
-					if n.family == LanguageFamily(lang) && n.wants(b, lang) {
-						if !r.sp.allow() {
-							results[i].st = anchors.FileUnread
+			for start := range jobs {
+				end := min(start+batch, len(cands))
+				reads := r.s.readManyUncached(cands[start:end])
+				for i := start; i < end; i++ {
+					p := cands[i]
+					results[i].path = p
+					// Scanning a file for the prefilter costs time only; the
+					// files and bytes limits count the files parsed.
+					if ctx.Err() != nil || !r.sp.allowScan() {
+						results[i].st = anchors.FileUnread
+						continue
+					}
+					b, st := reads[i-start]()
+					results[i].st, results[i].read = st, true
+					if st != anchors.FileOK {
+						continue
+					}
+					lang, _ := r.s.Language(p)
+					for _, n := range needs {
+						if n.family == LanguageFamily(lang) && n.wants(b, lang) {
+							if !r.sp.allow() {
+								results[i].st = anchors.FileUnread
+								break
+							}
+							r.sp.spend(len(b))
+							results[i].decls = r.s.tables.parse(lang, b).Decls
 							break
 						}
-						r.sp.spend(len(b))
-						results[i].decls = r.s.tables.parse(lang, b).Decls
-						break
 					}
 				}
 			}
 		}()
 	}
-	for i := range cands {
+	for i := 0; i < len(cands); i += batch {
 		jobs <- i
 	}
 	close(jobs)
@@ -249,6 +257,43 @@ func (s *Snapshot) readUncached(p string) ([]byte, anchors.FileStatus) {
 		return b, classify(b, s.config.Budget.MaxFileBytes)
 	}
 	return s.readDisk(p)
+}
+
+// readManyUncached reads paths as readUncached does, through the adapter's
+// ManyReader when it has one; each result is a function so that a file
+// the batch could not read is read on its own only when asked for.
+func (s *Snapshot) readManyUncached(paths []string) []func() ([]byte, anchors.FileStatus) {
+	out := make([]func() ([]byte, anchors.FileStatus), len(paths))
+	for i, p := range paths {
+		out[i] = func() ([]byte, anchors.FileStatus) { return s.readUncached(p) }
+	}
+	mr, ok := s.files.(ManyReader)
+	if !ok {
+		return out
+	}
+	max := s.config.Budget.MaxFileBytes
+	if max == 0 {
+		max = DefaultBudget().MaxFileBytes
+	}
+	var todo []string
+	var at []int
+	for i, p := range paths {
+		if _, over := s.overlays[p]; !over && anchors.CheckPath(p) == "" {
+			todo = append(todo, p)
+			at = append(at, i)
+		}
+	}
+	for j, fr := range mr.ReadMany(todo, max) {
+		switch {
+		case fr.Err != nil: // read on its own, as before
+		case fr.Data == nil && fr.Size > max:
+			out[at[j]] = func() ([]byte, anchors.FileStatus) { return nil, anchors.FileTooLarge }
+		default:
+			b := fr.Data
+			out[at[j]] = func() ([]byte, anchors.FileStatus) { return b, classify(b, max) }
+		}
+	}
+	return out
 }
 
 // declaresName reports whether name occurs in content as a whole word: a
