@@ -6,6 +6,7 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"testing"
@@ -202,7 +203,11 @@ func benchVerifyVsGitGrep(b *testing.B, verifyDir, grepDir, claims string) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		run(context.Background(), []string{"verify", verifyDir, "--check"}, io.Discard, io.Discard)
+		// Labelled so a -cpuprofile can be cut to the verify runs
+		// (go tool pprof -tagfocus=run=verify), goroutines included.
+		pprof.Do(context.Background(), pprof.Labels("run", "verify"), func(ctx context.Context) {
+			run(ctx, []string{"verify", verifyDir, "--check"}, io.Discard, io.Discard)
+		})
 		t1 := time.Now()
 		grep()
 		tg += time.Since(t1)

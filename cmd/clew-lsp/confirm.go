@@ -31,7 +31,7 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "clew-lsp confirm: name DOC[:LINE] targets or pass --all")
 		return 2
 	}
-	files, _, err := disk.Open(*dir)
+	files, snap, err := disk.LoadFiles(*dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp confirm: %v\n", err)
 		return 2
@@ -44,11 +44,6 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return 2
 		}
 		targets = append(targets, t)
-	}
-	snap, err := files.Load()
-	if err != nil {
-		fmt.Fprintf(stderr, "clew-lsp confirm: %v\n", err)
-		return 2
 	}
 	snap.UseTableStore(tableStore())
 	rep, err := snap.Check(ctx, workspace.CheckOptions{})

@@ -37,18 +37,13 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *asJSON {
 		*format = "json"
 	}
-	files, _, err := disk.Open(dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
-		return 2
-	}
-	snap, err := files.Load()
+	files, snap, err := disk.LoadFiles(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
 	}
 	snap.UseTableStore(tableStore())
-	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree}
+	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree, Mentions: true}
 	rep, err := snap.Check(ctx, opt)
 	if err == nil {
 		err = disk.CheckScope(ctx, snap, rep, *repoKey, opt)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -100,7 +101,7 @@ func TestTourGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := check(t, snap.Root(), workspace.CheckOptions{})
+	rep := check(t, snap.Root(), workspace.CheckOptions{Mentions: true})
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
@@ -135,6 +136,41 @@ func TestTourGolden(t *testing.T) {
 		if !seen[want] {
 			t.Errorf("the tour does not show %s", want)
 		}
+	}
+	// The contract anchors the tour explains, each in the state its
+	// heading names (docs/contracts.md).
+	contracts := map[string]string{
+		"key logging":                       "fresh/identity_matched",
+		"message User":                      "moved-renamed/moved",
+		"table names":                       "stale/body_changed",
+		"doc docs/reference.md#queries":     "moved-renamed/renamed",
+		"lines config/service.yml#L1-L4":    "moved-renamed/range_moved",
+		"doc docs/reference.md (whole doc)": "stale/content_changed",
+	}
+	for _, a := range rep.Anchors {
+		name := a.Anchor.Kind + " " + a.Anchor.QualifiedName
+		switch a.Anchor.Kind {
+		case "doc":
+			name = "doc " + a.Anchor.Path
+			if a.Anchor.Section != "" {
+				name += "#" + a.Anchor.Section
+			} else {
+				name += " (whole doc)"
+			}
+		case "lines":
+			name = fmt.Sprintf("lines %s#L%d-L%d", a.Anchor.Path, a.Anchor.StartLine, a.Anchor.EndLine)
+		}
+		want, ok := contracts[name]
+		if !ok {
+			continue
+		}
+		delete(contracts, name)
+		if got := string(a.State) + "/" + a.Detail.Reason; got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
+	}
+	for name := range contracts {
+		t.Errorf("the tour has no %s anchor", name)
 	}
 	for _, a := range rep.Anchors {
 		if a.Detail.Reason == "declaration_missing" && len(a.Detail.Suggestions) == 0 {

@@ -1,13 +1,13 @@
 // Command usefulness measures whether the dev context selects what a real
 // change touched. For a seeded sample of first-parent, non-merge commits of
-// a git repository that change a Go function F and at least one other file,
-// it compiles the context at F (its first changed line) over the parent's
-// tree and reports, at several budgets, the recall of the other files the
-// commit touched and the share of selected tokens that fall in touched
-// files — with the same figures for a baseline: F's file plus the files
-// mentioning F's identifier, whole, in path order, within the budget.
-// See README.md. It runs git (the CLI) and writes the parent trees to a
-// temporary directory.
+// a git repository that modify a code file F and at least one other file,
+// it checks out the parent, compiles the context at F's first changed line
+// and reports, at several budgets, the recall of the co-changed
+// declarations and files and the share of selected tokens that fall in
+// touched files — with the same figures, in the same run, for two
+// baselines: F's file plus the files mentioning F's identifier (grep), and
+// an Aider-style personalised-PageRank repository map. See README.md. It
+// runs git (the CLI) and clones the parents into a temporary directory.
 package main
 
 import (
@@ -18,232 +18,238 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
+var budgets = []uint64{2000, 8000, 24000}
+
+// systems measured, in table order.
+var systems = []string{"context", "grep", "repo map"}
+
 func main() {
 	repo := flag.String("repo", "", "a git directory (bare or not)")
 	n := flag.Int("n", 30, "commits in the sample")
 	seed := flag.Int64("seed", 1, "sample seed")
-	maxFiles := flag.Int("max-files", 12, "skip commits touching more files")
+	maxFiles := flag.Int("max-files", 12, "skip commits modifying more files")
+	name := flag.String("name", "", "repository name for the table (default: from -repo)")
 	flag.Parse()
 	if *repo == "" {
-		fmt.Fprintln(os.Stderr, "usage: usefulness -repo GITDIR [-n 30] [-seed 1]")
+		fmt.Fprintln(os.Stderr, "usage: usefulness -repo GITDIR [-n 30] [-seed 1] [-max-files 12] [-name owner/repo]")
 		os.Exit(2)
 	}
-	budgets := []uint64{2000, 8000, 24000}
+	if *name == "" {
+		*name = filepath.Base(*repo)
+	}
 	cands := candidates(*repo, *maxFiles)
 	rand.New(rand.NewSource(*seed)).Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
-	type agg struct{ recall, share, used float64 }
-	ctxAgg := make([]agg, len(budgets))
-	baseAgg := make([]agg, len(budgets))
-	done := 0
+	tot := newTotals()
+	var ctxTime time.Duration
 	for _, c := range cands {
-		if done == *n {
+		if tot.commits == *n {
 			break
 		}
-		r, ok := measure(*repo, c, budgets)
+		readHunks(*repo, &c)
+		r, took, ok := measure(*repo, c)
 		if !ok {
 			continue
 		}
-		done++
-		for i := range budgets {
-			ctxAgg[i].recall += r.ctx[i].recall
-			ctxAgg[i].share += r.ctx[i].share
-			ctxAgg[i].used += r.ctx[i].used
-			baseAgg[i].recall += r.base[i].recall
-			baseAgg[i].share += r.base[i].share
-			baseAgg[i].used += r.base[i].used
-		}
-		fmt.Fprintf(os.Stderr, "%s %s: ctx %v base %v\n", c.sha[:10], c.file, r.ctx, r.base)
+		ctxTime += took
+		tot.add(r)
+		fmt.Fprintf(os.Stderr, "%s %s:%d decls %d: %s\n", c.sha[:10], c.file, c.line, r.decls, r)
 	}
-	fmt.Printf("repository %s, %d commits (seed %d)\n\n", filepath.Base(filepath.Dir(*repo))+"/"+filepath.Base(*repo), done, *seed)
-	fmt.Println("| budget | context file recall | context tokens in touched files | context mean used | baseline file recall | baseline tokens in touched files | baseline mean used |")
-	fmt.Println("| --- | --- | --- | --- | --- | --- | --- |")
-	for i, b := range budgets {
-		d := float64(max(done, 1))
-		fmt.Printf("| %dk | %.0f%% | %.0f%% | %.0f | %.0f%% | %.0f%% | %.0f |\n", b/1000,
-			100*ctxAgg[i].recall/d, 100*ctxAgg[i].share/d, ctxAgg[i].used/d,
-			100*baseAgg[i].recall/d, 100*baseAgg[i].share/d, baseAgg[i].used/d)
-	}
+	head := strings.TrimSpace(git(*repo, "rev-parse", "--short=12", "HEAD"))
+	fmt.Printf("%s at `%s`: %d commits (seed %d), %d with co-changed declarations (%d declarations); context compile mean %.0f ms\n\n",
+		*name, head, tot.commits, *seed, tot.withDecls, tot.declCount, float64(ctxTime.Milliseconds())/float64(max(3*tot.commits, 1)))
+	tot.print(os.Stdout)
 }
 
-type commit struct {
-	sha, parent, file string
-	others            []string // other files the commit touched (existing at the parent)
-	line              int      // first changed line of file, at the parent
+// score is one system at one budget on one commit.
+type score struct {
+	declRecall, declBySymbol float64 // share of co-changed declarations selected (any way / as a symbol entry)
+	fileRecall, share, used  float64
 }
 
-func git(dir string, args ...string) string {
-	out, err := exec.Command("git", append([]string{"--git-dir", dir}, args...)...).Output()
-	if err != nil {
-		return ""
-	}
-	return string(out)
+type result struct {
+	decls  int
+	scores [][]score // system × budget
 }
 
-// candidates: first-parent non-merge commits whose first modified .go file
-// (not a test) has a changed line, and that touch another file too.
-func candidates(repo string, maxFiles int) []commit {
-	var out []commit
-	for _, l := range strings.Split(git(repo, "log", "--first-parent", "--no-merges", "--format=%H %P", "HEAD"), "\n") {
-		f := strings.Fields(l)
-		if len(f) != 2 {
-			continue
-		}
-		var files []string
-		for _, row := range strings.Split(git(repo, "diff", "--name-status", "--no-renames", f[1], f[0]), "\n") {
-			if cols := strings.Fields(row); len(cols) == 2 && cols[0] == "M" {
-				files = append(files, cols[1])
+func (r result) String() string {
+	var b strings.Builder
+	for s, row := range r.scores {
+		fmt.Fprintf(&b, "%s[", systems[s])
+		for i, x := range row {
+			if i > 0 {
+				b.WriteByte(' ')
 			}
+			fmt.Fprintf(&b, "%.2f/%.2f/%.2f/%.0f", x.declRecall, x.fileRecall, x.share, x.used)
 		}
-		if len(files) < 2 || len(files) > maxFiles {
-			continue
-		}
-		c := commit{sha: f[0], parent: f[1]}
-		for _, p := range files {
-			if c.file == "" && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
-				c.file = p
-			} else {
-				c.others = append(c.others, p)
-			}
-		}
-		if c.file == "" {
-			continue
-		}
-		out = append(out, c)
+		b.WriteString("] ")
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].sha < out[j].sha }) // the sample depends on the seed only
-	return out
+	return b.String()
 }
 
-var hunkRE = regexp.MustCompile(`^@@ -(\d+)`)
-
-type score struct{ recall, share, used float64 }
-
-func (s score) String() string { return fmt.Sprintf("%.2f/%.2f/%.0f", s.recall, s.share, s.used) }
-
-type result struct{ ctx, base []score }
-
-func measure(repo string, c commit, budgets []uint64) (result, bool) {
-	for _, l := range strings.Split(git(repo, "diff", "-U0", c.parent, c.sha, "--", c.file), "\n") {
-		if m := hunkRE.FindStringSubmatch(l); m != nil {
-			c.line, _ = strconv.Atoi(m[1])
-			c.line = max(c.line, 1)
-			break
-		}
-	}
-	if c.line == 0 {
-		return result{}, false
-	}
+// checkout clones the repository (hard-linked objects, a full git
+// directory: the context reads history with go-git) and checks out the
+// parent, so the context sees the parent's tree and its history only.
+func checkout(repo, sha string) (string, error) {
 	dir, err := os.MkdirTemp("", "usefulness-")
 	if err != nil {
-		return result{}, false
+		return "", err
+	}
+	for _, args := range [][]string{
+		{"clone", "-q", "--no-checkout", repo, dir},
+		{"-C", dir, "-c", "advice.detachedHead=false", "checkout", "-q", "--detach", sha},
+	} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			os.RemoveAll(dir)
+			return "", fmt.Errorf("git %v: %v: %s", args, err, out)
+		}
+	}
+	return dir, nil
+}
+
+func measure(repo string, c commit) (result, time.Duration, bool) {
+	if c.line == 0 {
+		return result{}, 0, false
+	}
+	dir, err := checkout(repo, c.parent)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return result{}, 0, false
 	}
 	defer os.RemoveAll(dir)
-	arch := exec.Command("git", "--git-dir", repo, "archive", c.parent)
-	tar := exec.Command("tar", "-x", "-C", dir)
-	tar.Stdin, _ = arch.StdoutPipe()
-	if tar.Start() != nil || arch.Run() != nil || tar.Wait() != nil {
-		return result{}, false
-	}
 	snap, err := disk.Load(dir)
 	if err != nil {
-		return result{}, false
+		return result{}, 0, false
 	}
+	want := changedDecls(snap, c)
 	touched := map[string]bool{c.file: true}
 	for _, o := range c.others {
 		touched[o] = true
 	}
-	var res result
+	res := result{decls: len(want), scores: make([][]score, len(systems))}
 	ident := ""
+	var took time.Duration
 	for _, b := range budgets {
 		b := b
+		t0 := time.Now()
 		cc, err := contextmap.Compile(context.Background(), snap, devcontext.Request{
 			Position: &devcontext.Position{Path: c.file, Line: c.line}, BudgetTokens: &b})
+		took += time.Since(t0)
 		if err != nil && len(cc.Seeds) == 0 {
-			return result{}, false
+			return result{}, 0, false
 		}
 		if ident == "" && len(cc.Seeds) > 0 {
 			ident = lastName(cc.Seeds[0].URI)
 		}
-		var in, all uint64
-		got := map[string]bool{}
-		for _, e := range cc.Selected {
-			all += e.CostTokens
-			if touched[e.Provenance.Path] {
-				in += e.CostTokens
-				got[e.Provenance.Path] = true
-			}
-		}
-		res.ctx = append(res.ctx, score{recall(got, c.others), ratio(in, all), float64(all)})
+		res.scores[0] = append(res.scores[0], scoreContext(cc, want, c.others, touched))
 	}
 	if ident == "" {
-		return result{}, false
+		return result{}, 0, false
 	}
-	base := baseline(repo, c, ident)
+	files := trackedFiles(repo, c.parent)
+	base := grepBaseline(repo, c, ident, files)
+	rm := buildRepoMap(snap, sortedKeys(files), c.file, ident)
 	for _, b := range budgets {
-		var in, all uint64
-		got := map[string]bool{}
-		for _, f := range base {
-			t := devcontext.TokensFor(f.size)
-			if all+t > b {
-				continue
-			}
-			all += t
-			if touched[f.path] {
-				in += t
-				got[f.path] = true
-			}
-		}
-		res.base = append(res.base, score{recall(got, c.others), ratio(in, all), float64(all)})
+		res.scores[1] = append(res.scores[1], scoreWhole(base, b, want, c.others, touched))
+		res.scores[2] = append(res.scores[2], scoreMap(rm, b, want, c.others, touched))
 	}
-	return res, true
+	return res, took, true
+}
+
+func scoreContext(cc devcontext.CompiledContext, want []decl, others []string, touched map[string]bool) score {
+	var in, all uint64
+	got := map[string]bool{}
+	whole := map[string]bool{}
+	sym := map[declKey]bool{}
+	for _, e := range cc.Selected {
+		all += e.CostTokens
+		p := e.Provenance.Path
+		if touched[p] {
+			in += e.CostTokens
+			got[p] = true
+		}
+		switch e.Kind {
+		case devcontext.KindFile:
+			whole[p] = true
+		case devcontext.KindSymbol, devcontext.KindTest:
+			sym[declKey{p, e.Title}] = true
+		}
+	}
+	s := score{fileRecall: recall(got, others), share: ratio(in, all), used: float64(all)}
+	s.declRecall, s.declBySymbol = declRecall(want, func(d decl) (bool, bool) { return sym[d.key()] || whole[d.path], sym[d.key()] })
+	return s
+}
+
+func scoreWhole(files []sized, b uint64, want []decl, others []string, touched map[string]bool) score {
+	var in, all uint64
+	got, whole := map[string]bool{}, map[string]bool{}
+	for _, f := range files {
+		t := devcontext.TokensFor(f.size)
+		if all+t > b && all > 0 {
+			continue
+		}
+		all += t
+		whole[f.path] = true
+		if touched[f.path] {
+			in += t
+			got[f.path] = true
+		}
+	}
+	s := score{fileRecall: recall(got, others), share: ratio(in, all), used: float64(all)}
+	s.declRecall, _ = declRecall(want, func(d decl) (bool, bool) { return whole[d.path], false })
+	return s
+}
+
+func scoreMap(m *repoMap, b uint64, want []decl, others []string, touched map[string]bool) score {
+	shown, files, used := m.fill(b)
+	var in uint64
+	got := map[string]bool{}
+	for p, t := range files {
+		if touched[p] {
+			in += t
+			got[p] = true
+		}
+	}
+	s := score{fileRecall: recall(got, others), share: ratio(min(in, used), used), used: float64(used)}
+	s.declRecall, s.declBySymbol = declRecall(want, func(d decl) (bool, bool) { return shown[d.key()], shown[d.key()] && d.path != m.whole })
+	return s
+}
+
+// declRecall: the share of want that has(d) selects, and that it selects
+// as a declaration of its own (not inside a whole file). -1 when want is empty.
+func declRecall(want []decl, has func(decl) (bool, bool)) (float64, float64) {
+	if len(want) == 0 {
+		return -1, -1
+	}
+	n, m := 0, 0
+	for _, d := range want {
+		any, own := has(d)
+		if any {
+			n++
+		}
+		if own {
+			m++
+		}
+	}
+	return float64(n) / float64(len(want)), float64(m) / float64(len(want))
 }
 
 func lastName(uri string) string {
 	s := uri[strings.LastIndex(uri, "/")+1:]
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
 	if i := strings.LastIndex(s, "."); i >= 0 {
 		s = s[i+1:]
 	}
 	return s
-}
-
-type sized struct {
-	path string
-	size int
-}
-
-// baseline: F's file, then every tracked file mentioning F's identifier as
-// a whole word (git grep -w), in path order.
-func baseline(repo string, c commit, ident string) []sized {
-	sizes := map[string]int{}
-	for _, l := range strings.Split(git(repo, "ls-tree", "-r", "-l", c.parent), "\n") {
-		if f := strings.Fields(l); len(f) >= 5 {
-			n, _ := strconv.Atoi(f[3])
-			sizes[strings.Join(f[4:], " ")] = n
-		}
-	}
-	out := []sized{{c.file, sizes[c.file]}}
-	grep := git(repo, "grep", "-l", "-w", "-F", "-e", ident, c.parent)
-	var files []string
-	for _, l := range strings.Split(grep, "\n") {
-		if p := strings.TrimPrefix(l, c.parent+":"); p != "" && p != c.file {
-			files = append(files, p)
-		}
-	}
-	sort.Strings(files)
-	for _, p := range files {
-		out = append(out, sized{p, sizes[p]})
-	}
-	return out
 }
 
 func recall(got map[string]bool, want []string) float64 {

@@ -92,10 +92,10 @@ after(async () => {
 
 test('the status item says the tour\'s health from clew/status', async () => {
   const ready = await waitFor('a ready clew/status', () => statuses.find((s) => s.state === 'ready'));
-  assert.equal(healthText(ready), '2 stale · 2 lost · 4 moved-renamed · 1 unpinned');
+  assert.equal(healthText(ready), '3 stale · 2 lost · 6 moved-renamed · 1 unpinned');
   const w = statusWords(ready);
-  assert.equal(w.text, 'clew: 2 stale · 2 lost · 4 moved-renamed · 1 unpinned');
-  assert.equal(w.detail, 'of 11 anchors');
+  assert.equal(w.text, 'clew: 3 stale · 2 lost · 6 moved-renamed · 1 unpinned');
+  assert.equal(w.detail, 'of 15 anchors');
   assert.equal(w.error, false);
   const first = statuses[0];
   assert.equal(first.state, 'starting');
@@ -111,7 +111,7 @@ test('a config error makes the status an error and says so first', () => {
 
 test('Verify Workspace: the counts in one sentence, and that CI would fail', async () => {
   const s = verifySummary(await run('clew.verifyWorkspace'));
-  assert.equal(s.text, 'clew verify: 11 anchors: 2 fresh, 2 stale, 2 lost, 4 moved-renamed, 1 unpinned. `clew-lsp verify` fails on this workspace.');
+  assert.equal(s.text, 'clew verify: 15 anchors: 3 fresh, 3 stale, 2 lost, 6 moved-renamed, 1 unpinned. `clew-lsp verify` fails on this workspace.');
   assert.equal(s.failing, true);
 });
 

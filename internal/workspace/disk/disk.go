@@ -37,15 +37,27 @@ type Files struct {
 // Load opens root (a git work tree or a plain directory) and returns its
 // first snapshot.
 func Load(root string) (*workspace.Snapshot, error) {
+	_, snap, err := LoadFiles(root)
+	return snap, err
+}
+
+// LoadFiles is Load that also returns the file source, for callers that
+// write docs back (verify, confirm): opening the repository twice would
+// read git's config and walk the tree twice.
+func LoadFiles(root string) (*Files, *workspace.Snapshot, error) {
 	f, _, err := Open(root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return f.Load()
+	snap, err := f.Load()
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, snap, nil
 }
 
 // Load returns the first snapshot of the folder f was opened on, without
-// opening it again (a caller that needs the Files too opens once).
+// opening it again.
 func (f *Files) Load() (*workspace.Snapshot, error) {
 	var gi workspace.Git
 	if f.git != nil {
