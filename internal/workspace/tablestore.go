@@ -22,9 +22,21 @@ type TableStore interface {
 // derived from it) come from store when it has them, and go to it when
 // parsed. nil turns it off.
 func (s *Snapshot) UseTableStore(store TableStore) {
-	s.tables.mu.Lock()
+	s.tables.storeMu.Lock()
 	s.tables.store = store
-	s.tables.mu.Unlock()
+	s.tables.storeMu.Unlock()
+}
+
+func (c *tableCache) persistent() TableStore {
+	c.storeMu.Lock()
+	defer c.storeMu.Unlock()
+	return c.store
+}
+
+// storeKey is a table's key in the persistent store: the language and the
+// content's hash.
+func storeKey(lang symbols.Language, sum [sha256.Size]byte) [sha256.Size]byte {
+	return contentKey(string(lang), sum[:])
 }
 
 // stored returns the persisted table for key, if the store has one that
