@@ -34,6 +34,15 @@ type Env struct {
 	// Such a twin is never a move or rename target. known is false when
 	// history cannot tell (no git, the pin is not committed).
 	PreExisting func(a Anchor, path, kind, qname string) (existed, known bool)
+	// SameHistory optionally says whether path belongs to the hinted
+	// file's append-only history (the SQL files of a migrations folder):
+	// a declaration found there counts as found in the hinted file.
+	SameHistory func(hint, path string) bool
+}
+
+// inHint reports whether a declaration of path is one of the hinted file's.
+func (env Env) inHint(a Anchor, path string) bool {
+	return path == a.Path || env.SameHistory != nil && env.SameHistory(a.Path, path)
 }
 
 // Resolve runs the ladder for one anchor. It never fails; what it cannot
@@ -79,7 +88,7 @@ func resolveSymbol(a Anchor, env Env) Result {
 	// Stage 1: same identity in the hinted file.
 	var inHint, elsewhere []Ref
 	for _, r := range identity {
-		if r.Path == a.Path {
+		if env.inHint(a, r.Path) {
 			inHint = append(inHint, r)
 		} else {
 			elsewhere = append(elsewhere, r)
@@ -148,7 +157,7 @@ func resolveSymbol(a Anchor, env Env) Result {
 				continue
 			}
 			anywhere = append(anywhere, r)
-			if ContainerOf(r.Decl.QualifiedName) == container && (container != "" || r.Path == a.Path) {
+			if ContainerOf(r.Decl.QualifiedName) == container && (container != "" || env.inHint(a, r.Path)) {
 				renamed = append(renamed, r)
 			}
 		}

@@ -34,7 +34,8 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		b = *opt.Budget
 	}
 	run := &checkRun{s: s, sp: newSpender(b), ix: anchors.NewIndex(),
-		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}, pins: map[string]string{}}
+		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}, pins: map[string]string{},
+		sqlDirs: map[string]bool{}}
 
 	docs, diags := s.parseDocs()
 	all := docs.anchors
@@ -84,6 +85,9 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	}
 	for i, a := range all {
 		r := results[i]
+		if r.State == anchors.StateLost && r.Detail.Reason == anchors.ReasonDeclarationMissing && r.Detail.Note == "" {
+			r.Detail.Note = s.sqlDropNote(a)
+		}
 		ar := AnchorReport{
 			ID: a.ID(), Doc: a.Doc, Line: a.Line, Claim: a.Claim, Kind: a.Kind,
 			QualifiedName: a.QualifiedName, Path: a.Path, State: r.State, Detail: r.Detail,
@@ -195,10 +199,11 @@ type checkRun struct {
 	status  map[string]anchors.FileStatus
 	origins map[string][]string
 	pins    map[string]string // anchor pin → the commit that wrote it ("" unknown)
+	sqlDirs map[string]bool   // folders whose SQL history is indexed
 }
 
 func (r *checkRun) env() anchors.Env {
-	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin, PreExisting: r.preExisting}
+	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin, PreExisting: r.preExisting, SameHistory: r.s.sameSQLHistory}
 }
 
 // file is the ladder's view of a file: read once per check, within budget.
@@ -230,9 +235,43 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 	}
 	r.sp.spend(len(b))
 	if lang, ok := r.s.Language(p); ok {
-		r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
+		if lang == symbols.SQL {
+			r.indexSQLFolder(path.Dir(p))
+		} else {
+			r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
+		}
 	}
 	return b, st
+}
+
+// indexSQLFolder indexes every SQL file of dir as the folder's replayed
+// history, reading the ones not read yet within the budget. A file the
+// budget left unread is left out of the history.
+func (r *checkRun) indexSQLFolder(dir string) {
+	if r.sqlDirs[dir] {
+		return
+	}
+	r.sqlDirs[dir] = true
+	paths, tabs := r.s.replaySQL(r.s.sqlFolder(dir), func(p string) ([]byte, bool) {
+		if st, ok := r.status[p]; ok {
+			b, _ := r.s.ReadFile(p)
+			return b, st == anchors.FileOK
+		}
+		if !r.sp.allow() {
+			r.status[p] = anchors.FileUnread
+			return nil, false
+		}
+		b, st := r.s.ReadFile(p)
+		r.status[p] = st
+		if st != anchors.FileOK {
+			return nil, false
+		}
+		r.sp.spend(len(b))
+		return b, true
+	})
+	for i, p := range paths {
+		r.ix.Add(p, tabs[i].Decls)
+	}
 }
 
 // loadAll is load for many files: read in path order within the budget
@@ -246,6 +285,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		decls []symbols.Decl
 	}
 	var jobs []job
+	var sqlDirs []string
 	for _, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -264,6 +304,10 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		}
 		r.sp.spend(len(b))
 		if lang, ok := r.s.Language(p); ok {
+			if lang == symbols.SQL {
+				sqlDirs = append(sqlDirs, path.Dir(p))
+				continue
+			}
 			jobs = append(jobs, job{path: p, lang: lang, text: b})
 		}
 	}
@@ -272,6 +316,9 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	})
 	for _, j := range jobs {
 		r.ix.Add(j.path, j.decls)
+	}
+	for _, d := range sqlDirs {
+		r.indexSQLFolder(d)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package workspace
 import (
 	"bytes"
 	"context"
+	"path"
 	"runtime"
 	"sort"
 	"sync"
@@ -159,14 +160,22 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	var sqlDirs []string
 	for _, res := range results {
 		if res.st == anchors.FileUnread {
 			continue // not attempted: the budget stopped first
 		}
 		r.status[res.path] = res.st
 		if res.decls != nil {
+			if r.s.isSQL(res.path) {
+				sqlDirs = append(sqlDirs, path.Dir(res.path))
+				continue
+			}
 			r.ix.Add(res.path, res.decls)
 		}
+	}
+	for _, d := range sqlDirs {
+		r.indexSQLFolder(d)
 	}
 	return nil
 }

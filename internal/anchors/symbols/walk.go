@@ -29,6 +29,8 @@ type rawDecl struct {
 	suffixed  bool
 	protoOnly bool // C/C++ declaration without definition: yields to a definition of the same name
 	dropped   bool
+	change    string // SQL: a statement that changes an object (ChangeAlter…), not a declaration
+	newName   string // ChangeRename: the object's new name
 	qn        string
 	container string
 }
@@ -151,12 +153,29 @@ func (w *walker) finish(toks []token, off int, opt Options) []Decl {
 	lines := lineStarts(w.src)
 	out := make([]Decl, 0, len(ds))
 	for _, d := range ds {
-		if d.dropped || w.droppedAncestor(d) {
+		if d.dropped || d.change != "" || w.droppedAncestor(d) {
 			continue
 		}
 		out = append(out, w.build(d, toks, lines, off, opt))
 	}
 	sortDecls(out)
+	return out
+}
+
+// changes builds the change statements (SQL's ALTER and DROP) in source
+// order; finish must have run (it qualifies the names).
+func (w *walker) changes(toks []token, off int) []Change {
+	var out []Change
+	var lines []int
+	for _, d := range w.decls {
+		if d.change == "" || strings.TrimSpace(d.name) == "" {
+			continue
+		}
+		if lines == nil {
+			lines = lineStarts(w.src)
+		}
+		out = append(out, Change{Decl: w.build(d, toks, lines, off, Options{}), Op: d.change, NewName: d.newName})
+	}
 	return out
 }
 
