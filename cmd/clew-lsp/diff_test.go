@@ -27,7 +27,7 @@ func TestDiffShowsTheReviewedVersion(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("diff: exit %d %s", code, errOut)
 	}
-	for _, want := range []string{"--- a/calc/calc.go (reviewed, ", "+++ b/calc/calc.go (now)", "-\t\ttotal += x\n", "+\t\ttotal -= x\n", " func Sum(xs []int) int {\n"} {
+	for _, want := range []string{"--- a/calc/calc.go (reviewed, ", "+++ b/calc/calc.go (now)", "-\t\ttotal += x\n+\t\ttotal -= x\n", " func Sum(xs []int) int {\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("diff lacks %q:\n%s", want, out)
 		}

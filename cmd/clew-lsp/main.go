@@ -38,6 +38,7 @@ func init() {
 		"explain": {"say where one URI stands in the context compiled at a position", runExplain},
 		"policy":  {"print the context compiler's tiers, selectors, edges and defaults", runPolicy},
 		"mcp":     {"serve the Model Context Protocol on stdio for coding agents (read-only tools)", runMCP},
+		"suggest": {"list backticked mentions of code that no anchor binds yet; --write inserts the anchors", runSuggest},
 		"count":   {"dry-run one claim leg: what '<repo>:<glob> /re/ [each]' matches, per file", runCount},
 	}
 }

@@ -98,12 +98,13 @@ func diffOps(a, b []string) []diffOp {
 		case i < len(a) && j < len(b) && a[i] == b[j]:
 			ops = append(ops, diffOp{' ', a[i], i, j})
 			i, j = i+1, j+1
-		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, diffOp{'+', b[j], i, j})
-			j++
-		default:
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
+			// Removed lines come before the added ones, as diff(1) shows them.
 			ops = append(ops, diffOp{'-', a[i], i, j})
 			i++
+		default:
+			ops = append(ops, diffOp{'+', b[j], i, j})
+			j++
 		}
 	}
 	return ops

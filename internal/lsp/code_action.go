@@ -15,7 +15,7 @@ const kindConfirmAll = protocol.CodeActionKind(query.FixConfirmAll)
 func codeActionRoute() *route {
 	return queryCall(protocol.MethodTextDocumentCodeAction, func(c *protocol.ServerCapabilities) {
 		c.CodeActionProvider = &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindConfirmAll, kindCopyAnchor},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindConfirmAll, kindCopyAnchor, kindAnchorMention},
 		}
 	}, codeAction)
 }
@@ -37,6 +37,13 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 			}
 		}
 		return out, nil
+	}
+	if wantsKind(p.Context.Only, kindAnchorMention) {
+		as, err := mentionActions(ctx, r, f, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, as...)
 	}
 	var reqs []query.FixRequest
 	var diags []protocol.Diagnostic
@@ -63,6 +70,10 @@ func codeAction(ctx context.Context, s *server, snap Snapshot, p *protocol.CodeA
 		return nil, err
 	}
 	if wantQuick {
+		// Reading what changed comes before confirming it.
+		for _, t := range query.ShowChanges(rep, f.folder, f.rel, reqs) {
+			out = append(out, showChangeAction(p.TextDocument.URI, t, diags[t.Request]))
+		}
 		for _, fix := range query.Fixes(rep, f.folder, f.rel, reqs) {
 			a := protocol.CodeAction{
 				Title: fix.Title,

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/query"
 )
 
 // Authoring from the code: "Copy anchor for <kind> <name>" is a code action
@@ -113,6 +114,12 @@ func runShowChange(ctx context.Context, r *request, raw json.RawMessage) (any, e
 	rep, err := r.snap.report(ctx, f.folder)
 	if err != nil {
 		return nil, err
+	}
+	if args.Position != nil {
+		// A cursor anywhere in a passage with one stale anchor means it.
+		if at := query.ChangeLineAt(rep, f.folder, f.rel, line); at != 0 {
+			line = at
+		}
 	}
 	ch, err := f.folder.ChangeOf(rep, f.rel, line)
 	if err != nil {

@@ -25,6 +25,9 @@ func hover(ctx context.Context, s *server, snap Snapshot, p *protocol.HoverParam
 	if !ok {
 		return nil, nil
 	}
+	if h.Change != nil {
+		h.Markdown += showChangeHover(clewCaps(s.clientCaps()), p.TextDocument.URI, *h.Change)
+	}
 	rng := f.rangeOf(h.StartByte, h.EndByte)
 	return &protocol.Hover{
 		Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: h.Markdown},

@@ -15,11 +15,19 @@ const changeDepth = 100
 // hashes as pinned, and as it is now. What `clew-lsp diff DOC:LINE` prints
 // and `clew.showChange` answers.
 type Change struct {
-	Anchor         string `json:"anchor"` // DOC:LINE
+	Anchor string `json:"anchor"` // DOC:LINE
+	// Subject names what the anchor binds, as diagnostics do: "method
+	// Cache.Lookup", "lines config/service.yml#L1-L4", "doc docs/x.md".
+	Subject        string `json:"subject"`
 	Path           string `json:"path"`
 	Before         string `json:"before"`
 	After          string `json:"after"`
 	ReviewedCommit string `json:"reviewed_commit"`
+	// BeforeFile is the file as it is now with After replaced by Before:
+	// an editor diffs it against the file itself, so the change shows in
+	// place, on the file's own line numbers, and the right side stays the
+	// real, editable file.
+	BeforeFile string `json:"before_file"`
 }
 
 // ChangeError says why no reviewed version could be shown.
@@ -45,8 +53,9 @@ func (s *Snapshot) ChangeOf(rep *Report, doc string, line int) (Change, error) {
 		return Change{}, &ChangeError{fmt.Sprintf("%s is %s: there is no reviewed version to compare with", a.ID, a.State)}
 	}
 	b := *a.Found
-	now, ok := s.bindingText(b, nil)
-	if !ok {
+	content, st := s.ReadFile(b.Path)
+	start, end, ok := s.bindingSpan(b, content)
+	if st != anchors.FileOK || !ok {
 		return Change{}, &ChangeError{fmt.Sprintf("%s: %s cannot be read", a.ID, b.Path)}
 	}
 	log, ok := s.git.(GitLog)
@@ -58,41 +67,46 @@ func (s *Snapshot) ChangeOf(rep *Report, doc string, line int) (Change, error) {
 			continue
 		}
 		if then, ok := s.reviewedIn(a.Anchor, b, c.Content); ok {
-			return Change{Anchor: a.ID, Path: b.Path, Before: then, After: now, ReviewedCommit: c.SHA}, nil
+			return Change{Anchor: a.ID, Subject: AnchorSubject(a), Path: b.Path, Before: then, After: string(content[start:end]),
+				ReviewedCommit: c.SHA, BeforeFile: string(content[:start]) + then + string(content[end:])}, nil
 		}
 	}
 	return Change{}, &ChangeError{fmt.Sprintf("%s: the reviewed version (hash %s) is not in the last %d commits of %s; the history does not hold it", a.ID, a.Anchor.DeclSHA, changeDepth, b.Path)}
 }
 
-// bindingText is the text a binding covers in content (nil: the snapshot's).
+// bindingText is the text a binding covers in content.
 func (s *Snapshot) bindingText(b anchors.Binding, content []byte) (string, bool) {
-	if content == nil {
-		var st anchors.FileStatus
-		if content, st = s.ReadFile(b.Path); st != anchors.FileOK {
-			return "", false
-		}
+	start, end, ok := s.bindingSpan(b, content)
+	if !ok {
+		return "", false
 	}
+	return string(content[start:end]), true
+}
+
+// bindingSpan is the byte span a binding covers in content: the
+// declaration, the line range (without its last line's end), or all of it.
+func (s *Snapshot) bindingSpan(b anchors.Binding, content []byte) (start, end int, ok bool) {
 	switch b.Form {
 	case anchors.FormSymbol:
 		lang, ok := s.Language(b.Path)
 		if !ok {
-			return "", false
+			return 0, 0, false
 		}
 		for _, d := range s.tables.parse(lang, content).Decls {
 			if d.QualifiedName == b.QualifiedName && d.Kind == b.Kind && (d.StartLine == b.StartLine || b.StartLine == 0) {
-				return string(content[d.StartByte:d.EndByte]), true
+				return d.StartByte, d.EndByte, true
 			}
 		}
-		return "", false
+		return 0, 0, false
 	case anchors.FormLines:
 		start, _, ok1 := lineBounds(content, b.StartLine)
 		_, end, ok2 := lineBounds(content, b.EndLine)
 		if !ok1 || !ok2 {
-			return "", false
+			return 0, 0, false
 		}
-		return string(content[start:end]), true
+		return start, end, true
 	}
-	return string(content), true
+	return 0, len(content), true
 }
 
 // reviewedIn finds, in one old version of the file, the declaration (or

@@ -24,6 +24,10 @@ type CheckOptions struct {
 	// Worktree reads sibling repositories' working trees instead of their
 	// channel refs (multivac's --worktree).
 	Worktree bool
+	// Mentions adds the mention coverage (Report.MentionCoverage): verify
+	// reports it; the server's diagnosis passes leave it out, as it reads
+	// every code file that declares a mentioned name.
+	Mentions bool
 }
 
 // Check verifies every code anchor of the snapshot. It never fails on broken
@@ -107,6 +111,10 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	rep.FallbackShare = fallbackShare(all)
 	if err := s.checkClaims(ctx, rep, opt); err != nil {
 		return nil, err
+	}
+	if opt.Mentions {
+		cov := s.ScanMentions(nil, rep).Coverage
+		rep.MentionCoverage = &cov
 	}
 	rep.Exit = exitCode(rep)
 	return rep, nil

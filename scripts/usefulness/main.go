@@ -94,7 +94,8 @@ func (r result) String() string {
 	return b.String()
 }
 
-// checkout clones the repository sharing its objects and checks out the
+// checkout clones the repository (hard-linked objects, a full git
+// directory: the context reads history with go-git) and checks out the
 // parent, so the context sees the parent's tree and its history only.
 func checkout(repo, sha string) (string, error) {
 	dir, err := os.MkdirTemp("", "usefulness-")
@@ -102,7 +103,7 @@ func checkout(repo, sha string) (string, error) {
 		return "", err
 	}
 	for _, args := range [][]string{
-		{"clone", "-q", "--shared", "--no-checkout", repo, dir},
+		{"clone", "-q", "--no-checkout", repo, dir},
 		{"-C", dir, "-c", "advice.detachedHead=false", "checkout", "-q", "--detach", sha},
 	} {
 		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {

@@ -44,6 +44,7 @@ command('ClewVerify', clew.verify, 'Check every anchor and claim; fill the quick
 command('ClewConfirm', clew.confirm, 'Confirm the anchor under the cursor as reviewed')
 command('ClewContext', clew.context, 'Open the dev context of the cursor as Markdown')
 command('ClewExplain', clew.explain, 'Say why an entry is (or is not) in the cursor\'s dev context')
+command('ClewShowChange', clew.show_change, 'Diff the stale anchor\'s code as reviewed against now')
 
 if not vim.g.clew_disable_autosetup then
   vim.schedule(function()

@@ -71,16 +71,69 @@ local function lens_texts(buf, line)
 end
 
 -- Messages the plugin shows (vim.notify), for assertions.
-local notes = {}
+local notes, levels = {}, {}
 local real_notify = vim.notify
 vim.notify = function(msg, level, opts)
   table.insert(notes, tostring(msg))
+  table.insert(levels, level or vim.log.levels.INFO)
   return real_notify(msg, level, opts)
 end
+-- noted returns the first message matching pattern, and its level.
 local function noted(pattern)
-  for _, n in ipairs(notes) do
+  for i, n in ipairs(notes) do
     if n:find(pattern) then
-      return n
+      return n, levels[i]
+    end
+  end
+end
+
+-- pick_code_action runs vim.lsp.buf.code_action() as a user does and
+-- chooses the action whose title starts with title from the menu
+-- (vim.ui.select), the way both 0.7 and 0.11 present it. It returns the
+-- menu's titles.
+local function pick_code_action(title)
+  local offered
+  local real_select = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    offered = {}
+    local chosen
+    for i, it in ipairs(items) do
+      local t = opts.format_item(it)
+      table.insert(offered, t)
+      if not chosen and t:sub(1, #title) == title then
+        chosen = i
+      end
+    end
+    vim.ui.select = real_select
+    on_choice(chosen and items[chosen] or nil, chosen)
+  end
+  vim.lsp.buf.code_action()
+  vim.wait(10000, function() return offered ~= nil end, 20)
+  vim.ui.select = real_select
+  return offered or {}
+end
+
+local function hover_text(buf, line, col)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = line, character = col } }
+  local got
+  for _, c in ipairs(require('clew').get_clients(buf)) do
+    local function on(err, result)
+      got = (result and result.contents and result.contents.value) or ('(no hover: ' .. vim.inspect(err) .. ')')
+    end
+    if vim.fn.has('nvim-0.11') == 1 then
+      c:request('textDocument/hover', params, on, buf)
+    else
+      c.request('textDocument/hover', params, on, buf)
+    end
+  end
+  vim.wait(10000, function() return got ~= nil end, 20)
+  return got or '(no answer)'
+end
+
+local function diagnostic_on(buf, lnum, code)
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.lnum == lnum and d.code == code then
+      return d
     end
   end
 end
@@ -320,6 +373,94 @@ local ok, err = pcall(function()
     end
     check(hint ~= nil, 'the stale hint is there')
     check(screen_line(cb, 4):find(hint.message:sub(1, 20), 1, true) == nil, 'the hint\'s text does not sit before the lens')
+
+    -- Show what changed since review: the quick fix on the stale anchor
+    -- opens a tab with two windows in diff mode, the reviewed file
+    -- (clew://reviewed/src/calc.go, read-only scratch) and the real file.
+    vim.cmd('edit ' .. vim.fn.fnameescape(proj .. '/docs/notes.md'))
+    local nb = vim.api.nvim_get_current_buf()
+    check(vim.wait(10000, function() return clew.get_clients(nb)[1] == pc end, 20), 'the doc attached to the project\'s client')
+    check(vim.wait(10000, function() return diagnostic_on(nb, 5, 'anchor/stale') ~= nil end, 20), 'docs/notes.md:6 is stale')
+    local hover = hover_text(nb, 5, 8)
+    check(hover:find('Show what changed since review: `:ClewShowChange` on this line', 1, true) ~= nil,
+      'the stale anchor\'s hover names :ClewShowChange: ' .. hover:gsub('\n', ' | '))
+    vim.api.nvim_win_set_cursor(0, { 6, 0 })
+    local tabs = vim.fn.tabpagenr('$')
+    local offered = pick_code_action('Show what changed since review')
+    check(offered[1] == 'Show what changed since review' and (offered[2] or ''):find('^Confirm reviewed') ~= nil,
+      'the quick fixes on the stale anchor: ' .. table.concat(offered, ' | '))
+    local rb
+    check(vim.wait(10000, function()
+      rb = vim.fn.bufnr('clew://reviewed/src/calc.go')
+      return rb > 0 and vim.fn.tabpagenr('$') == tabs + 1
+    end, 20), 'the quick fix opened clew://reviewed/src/calc.go in a new tab')
+    local wins = vim.api.nvim_tabpage_list_wins(0)
+    local by_buf = {}
+    for _, w in ipairs(wins) do
+      by_buf[vim.api.nvim_win_get_buf(w)] = w
+    end
+    local fb = vim.fn.bufnr(proj .. '/src/calc.go')
+    check(#wins == 2 and by_buf[rb] ~= nil and by_buf[fb] ~= nil, 'the tab shows the reviewed file and the real file')
+    check(vim.wo[by_buf[rb]].diff and vim.wo[by_buf[fb]].diff, 'both windows are in diff mode')
+    check(vim.bo[rb].buftype == 'nofile' and vim.bo[rb].readonly and not vim.bo[rb].modifiable and vim.bo[rb].filetype == 'go',
+      'the reviewed side is a read-only Go scratch buffer')
+    local before = vim.api.nvim_buf_get_lines(rb, 0, -1, false)
+    local after = vim.api.nvim_buf_get_lines(fb, 0, -1, false)
+    check(before[5] == '\tt := 0' and after[5] == '\tt := 1' and #before == #after,
+      'line 5 is "t := 0" as reviewed and "t := 1" now: ' .. tostring(before[5]) .. ' / ' .. tostring(after[5]))
+    -- Neovim's diff marks exactly that line as changed, on both sides.
+    local changed = function(w, lnum)
+      return vim.api.nvim_win_call(w, function() return vim.fn.diff_hlID(lnum, 2) ~= 0 end)
+    end
+    check(changed(by_buf[rb], 5) and changed(by_buf[fb], 5) and not changed(by_buf[rb], 4) and not changed(by_buf[fb], 6),
+      'the diff highlights line 5 only')
+    check(vim.api.nvim_get_current_win() == by_buf[fb] and vim.api.nvim_win_get_cursor(0)[1] == 5, 'the cursor is on the change in the real file')
+    check(noted('^clew: function Sum: reviewed %(%x%x%x%x%x%x%x%) on the left') ~= nil, 'a message names the subject and the reviewed commit')
+    check(screen_line(rb, 5):find('t := 0', 1, true) ~= nil, 'the reviewed line is on screen: ' .. screen_line(rb, 5))
+    vim.api.nvim_set_current_win(by_buf[rb])
+    vim.cmd('normal q')
+    check(vim.fn.tabpagenr('$') == tabs and vim.fn.bufnr('clew://reviewed/src/calc.go') == -1, 'q closes the diff tab')
+    vim.cmd('buffer ' .. nb)
+
+    -- A pin no commit holds: :ClewShowChange says so, as information.
+    local anchor_line = vim.api.nvim_buf_get_lines(nb, 5, 6, false)[1]
+    local bogus = anchor_line:gsub('sha=v2:%x+', 'sha=v2:0123456789ab')
+    vim.api.nvim_buf_set_lines(nb, 5, 6, false, { bogus })
+    check(vim.wait(10000, function()
+      local d = diagnostic_on(nb, 5, 'anchor/stale')
+      return d ~= nil and d.message:find('0123456789ab', 1, true) == nil and clew.diagnosed[client.id] ~= nil
+    end, 20), 'the edited pin is stale')
+    vim.api.nvim_win_set_cursor(0, { 4, 0 }) -- in the passage's prose: its one stale anchor is meant
+    vim.cmd('ClewShowChange')
+    local msg, level
+    check(vim.wait(10000, function()
+      msg, level = noted('the history does not hold it')
+      return msg ~= nil
+    end, 20), ':ClewShowChange says the history does not hold the reviewed version: ' .. tostring(msg))
+    check(level == vim.log.levels.INFO and msg:find('^clew: docs/notes.md:6: the reviewed version %(hash 0123456789ab%)') ~= nil
+      and vim.fn.tabpagenr('$') == tabs, 'as information, naming the anchor and the hash, with no diff opened')
+
+    -- Copy anchor then paste: the code action on Sum puts the pinned
+    -- anchor line in the unnamed register; pasted over the stale anchor,
+    -- the passage is fresh.
+    vim.cmd('buffer ' .. cb)
+    vim.api.nvim_win_set_cursor(0, { 4, 6 })
+    vim.fn.setreg('"', '')
+    offered = pick_code_action('Copy anchor for function Sum')
+    check(vim.wait(10000, function() return vim.fn.getreg('"'):find('^<!%-%- @code function Sum') ~= nil end, 20),
+      'Copy anchor for function Sum filled the unnamed register (menu: ' .. table.concat(offered, ' | ') .. ')')
+    local copied = vim.fn.getreg('"')
+    check(copied:find('^<!%-%- @code function Sum src/calc.go sha=v2:%x+,%x+ %-%->$') ~= nil, 'the register holds the pinned anchor: ' .. copied)
+    check(noted('^clew: copied the anchor for function Sum') ~= nil, 'and says so')
+    vim.cmd('buffer ' .. nb)
+    vim.api.nvim_win_set_cursor(0, { 6, 0 })
+    vim.cmd('normal! 0"_D""p')
+    check(vim.api.nvim_buf_get_lines(nb, 5, 6, false)[1] == copied, 'the pasted line is the copied anchor')
+    check(screen_line(nb, 6):find(copied:sub(1, 40), 1, true) ~= nil, 'and it is on screen: ' .. screen_line(nb, 6))
+    check(vim.wait(10000, function() return diagnostic_on(nb, 5, 'anchor/stale') == nil and #vim.diagnostic.get(nb) == 0 end, 20),
+      'the passage has no diagnostic left: ' .. vim.inspect(vim.diagnostic.get(nb)))
+    local fresh = hover_text(nb, 5, 8)
+    check(fresh:find('**function Sum** · fresh', 1, true) ~= nil, 'its hover says fresh: ' .. fresh:gsub('\n', ' | '))
   end
 
   -- Opting in: outside a .clew.yml/.multivac project, a doc that holds an

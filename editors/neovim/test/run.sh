@@ -74,7 +74,8 @@ fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 
 # project builds a git checkout without any config file whose doc anchors
-# Sum, pinned, then changes Sum's body: the anchor is stale.
+# Sum, pinned, then commits a change to Sum's body: the anchor is stale,
+# and its reviewed version is in the history.
 project() {
   local p=$1
   mkdir -p "$p/docs" "$p/src"
@@ -86,6 +87,7 @@ project() {
   "$bin" confirm --all --dir "$p" >/dev/null
   git -C "$p" -c user.name=t -c user.email=t@example.com commit -qam pin
   sed -i 's/t := 0/t := 1/' "$p/src/calc.go"
+  git -C "$p" -c user.name=t -c user.email=t@example.com commit -qam 'Sum starts at 1'
 }
 
 passed=0

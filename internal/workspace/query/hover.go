@@ -13,6 +13,10 @@ import (
 type HoverInfo struct {
 	Location
 	Markdown string
+	// Change is set on a stale anchor whose change can be shown; the
+	// protocol layer adds its way to show it (a command link, a command
+	// name) under the Markdown.
+	Change *ChangeTarget
 }
 
 // Hover answers a hover at byte offset off of file rel. On an anchor: its
@@ -21,7 +25,11 @@ type HoverInfo struct {
 // anchors bind: each passage with its first lines.
 func Hover(r *workspace.Report, s *workspace.Snapshot, rel string, off int) (HoverInfo, bool) {
 	if a, ok := AnchorAt(r, rel, off); ok {
-		return HoverInfo{Location: qCommentSpan(a), Markdown: anchorHover(r, s, a)}, true
+		h := HoverInfo{Location: qCommentSpan(a), Markdown: anchorHover(r, s, a)}
+		if CanShowChange(s, a) {
+			h.Change = &ChangeTarget{Request: -1, Doc: a.Doc, Line: a.Line, Subject: workspace.AnchorSubject(a)}
+		}
+		return h, true
 	}
 	var bound []workspace.AnchorReport
 	var loc Location

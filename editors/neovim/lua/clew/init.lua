@@ -1,6 +1,7 @@
 -- clew.nvim: starts `clew-lsp serve` for Markdown docs and the code they
 -- describe, keeps the code lenses fresh, and shows what the server's
--- commands answer (:ClewContext, :ClewVerify, :ClewExplain, :ClewConfirm).
+-- commands answer (:ClewContext, :ClewVerify, :ClewExplain, :ClewConfirm,
+-- :ClewShowChange).
 --
 -- Neovim 0.11+: the bundled lsp/clew.lua and vim.lsp.enable('clew') (setup()
 -- does exactly that, with your options). Neovim 0.7–0.10: setup() starts the
@@ -15,6 +16,7 @@ local M = {}
 local root = require('clew.root')
 local lens = require('clew.lens')
 local ui = require('clew.ui')
+local change = require('clew.change')
 
 local function has(v)
   return vim.fn.has('nvim-' .. v) == 1
@@ -88,6 +90,15 @@ local function on_attach(client, bufnr)
   end
 end
 
+-- capabilities are Neovim's client capabilities (with the user's on top),
+-- plus what the plugin tells the server about itself: its command for
+-- showing what changed, which stale anchors' hovers then name.
+function M.capabilities()
+  local caps = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(), M.config.capabilities or {})
+  caps.experimental = vim.tbl_deep_extend('force', caps.experimental or {}, { clew = { showChangeCommand = ':ClewShowChange' } })
+  return caps
+end
+
 -- lsp_config is the configuration vim.lsp.enable('clew') uses (lsp/clew.lua
 -- returns it): the root comes from root_for, so code buffers of a project
 -- whose docs hold anchors attach too.
@@ -105,7 +116,7 @@ function M.lsp_config()
     settings = { clew = M.config.settings },
     handlers = handlers(),
     on_attach = on_attach,
-    capabilities = M.config.capabilities,
+    capabilities = M.capabilities(),
   }
 end
 
@@ -119,7 +130,7 @@ function M.client_config(r)
     settings = { clew = M.config.settings },
     handlers = handlers(),
     on_attach = on_attach,
-    capabilities = M.config.capabilities,
+    capabilities = M.capabilities(),
     on_exit = function()
       clients[r] = nil
     end,
@@ -281,8 +292,9 @@ end
 
 -- run_command runs a server command a lens or code action carries
 -- (client-side handler: Neovim calls it instead of sending the command
--- itself) and hands a successful answer to on_result.
-local function run_command(command, ctx, on_result)
+-- itself) and hands a successful answer to on_result, a failure to
+-- on_error (default: an error message).
+local function run_command(command, ctx, on_result, on_error)
   local c = vim.lsp.get_client_by_id(ctx.client_id)
   if not c then
     return
@@ -290,9 +302,13 @@ local function run_command(command, ctx, on_result)
   request(c, 'workspace/executeCommand', { command = command.command, arguments = command.arguments },
     function(err, result)
       if err then
-        ui.notify(tostring(err.message or err), vim.log.levels.ERROR)
+        if on_error then
+          on_error(err)
+        else
+          ui.notify(tostring(err.message or err), vim.log.levels.ERROR)
+        end
       else
-        on_result(result)
+        on_result(result, c)
       end
     end, ctx.bufnr)
 end
@@ -316,10 +332,39 @@ local function copy_anchor(command, ctx)
   end)
 end
 
+-- change_failed says why no change can be shown. "The history does not
+-- hold it" (and "unpinned: nothing to compare with") are answers, not
+-- errors: RequestFailed (-32803) comes as information.
+local function change_failed(err)
+  local level = err.code == -32803 and vim.log.levels.INFO or vim.log.levels.ERROR
+  ui.notify(tostring(err.message or err), level)
+end
+
+-- show_change runs clew.showChange ("Show what changed since review", the
+-- quick fix on a stale anchor) and opens the diff.
+local function show_change(command, ctx)
+  run_command(command, ctx, function(result, c)
+    change.show(result, c.config.root_dir)
+  end, change_failed)
+end
+
+-- M.show_change is :ClewShowChange: the stale anchor on the cursor's line,
+-- or the one of the passage the cursor is in.
+function M.show_change()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local c = M.get_clients(bufnr)[1]
+  if not c then
+    ui.notify('no clew server for this buffer (see :checkhealth clew)', vim.log.levels.WARN)
+    return
+  end
+  show_change({ command = 'clew.showChange', arguments = { M.position() } }, { client_id = c.id, bufnr = bufnr })
+end
+
 -- Loading the module is enough for a client started by vim.lsp.enable:
 -- the lens command and automatic lenses do not depend on setup().
 vim.lsp.commands['clew.showAnchors'] = show_anchors
 vim.lsp.commands['clew.copyAnchor'] = copy_anchor
+vim.lsp.commands['clew.showChange'] = show_change
 if has('0.8') then
   vim.api.nvim_create_autocmd('LspAttach', {
     group = vim.api.nvim_create_augroup('clew_attach', { clear = true }),
