@@ -279,7 +279,7 @@ func (s *Snapshot) resolveMention(doc string, m anchors.Mention, refs []anchors.
 	dm := DocMention{Doc: doc, Line: m.Line, Column: m.Col, Mention: m.Text, Name: m.Name,
 		Passage: m.Passage.Heading, InsertLine: m.InsertLine, StartByte: m.StartByte, EndByte: m.EndByte, m: m,
 		Targets: []MentionTarget{}}
-	hits := anchors.ResolveMention(m.Name, refs)
+	hits := anchors.ResolveMention(m.Name, m.Call, refs)
 	dm.Candidates = len(hits)
 	switch len(hits) {
 	case 0:
