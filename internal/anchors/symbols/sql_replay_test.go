@@ -3,6 +3,7 @@ package symbols
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -197,4 +198,38 @@ func TestSQLChanges(t *testing.T) {
 	if l := list(tab); !slices.Equal(l, []string{"column users.a"}) {
 		t.Errorf("decls %q", l)
 	}
+}
+
+// FuzzReplaySQL: any two files as a migrations folder — no panic, every
+// replayed declaration inside the file it is placed in (spans and lines
+// of that file), no object twice, and the changes' spans inside their file.
+func FuzzReplaySQL(f *testing.F) {
+	f.Add([]byte(initSQL), []byte("ALTER TABLE users ADD COLUMN name text;\nDROP TABLE users;\n"))
+	f.Add([]byte(initSQL), []byte("ALTER TABLE users RENAME TO accounts;\nALTER TABLE accounts RENAME COLUMN email TO mail, DROP COLUMN id;\n"))
+	f.Add([]byte("DROP VIEW users_v;\nCREATE VIEW users_v AS SELECT 1;\n"), []byte(initSQL))
+	f.Add([]byte("ALTER TABLE"), []byte("DROP TABLE IF EXISTS a, b CASCADE; DROP INDEX"))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		srcs := [][]byte{a, b}
+		tabs := []Table{Parse(SQL, a, Options{}), Parse(SQL, b, Options{})}
+		for i, tab := range tabs {
+			for _, c := range tab.Changes {
+				checkBounds(t, srcs[i], Table{Decls: []Decl{c.Decl}})
+			}
+		}
+		out := ReplaySQL(tabs)
+		if len(out) != 2 {
+			t.Fatalf("%d tables for 2 files", len(out))
+		}
+		seen := map[string]bool{}
+		for i, tab := range out {
+			checkBounds(t, srcs[i], tab)
+			for _, d := range tab.Decls {
+				k := d.Kind + " " + strings.ToLower(d.QualifiedName)
+				if seen[k] {
+					t.Fatalf("%s twice in the replayed history", k)
+				}
+				seen[k] = true
+			}
+		}
+	})
 }

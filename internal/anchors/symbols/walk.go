@@ -24,6 +24,7 @@ type rawDecl struct {
 	prefix             []string // tokens hashed before the range (the keyword of a split declaration)
 	nameStart, nameEnd int
 	qualStart          int // > 0: the hash placeholder starts here, before the name (Lua's `M.` in `function M.f`)
+	qualEnd            int // > nameEnd: the placeholder ends here, after the name (Lua's `"]` in `M["f"]`)
 	bodyStart, bodyEnd int // bodyStart < 0: no body
 
 	suffixed  bool
@@ -257,9 +258,10 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 	if d.qualStart > 0 && d.qualStart < nameStart {
 		nameStart = d.qualStart
 	}
+	nameEnd := max(d.nameEnd, d.qualEnd)
 	for _, t := range tokRange(toks, d.hashStart, d.hashEnd) {
 		out.SchemeSensitive = out.SchemeSensitive || t.v2
-		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < d.nameEnd {
+		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < nameEnd {
 			if !named {
 				declToks = append(declToks, namePlaceholder)
 				named = true
