@@ -1,7 +1,6 @@
 package claims
 
 import (
-	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -130,10 +129,9 @@ func FuzzEvaluate(f *testing.F) {
 		_, repos := ecoRepos()
 		in := Input{Docs: map[string][]byte{LawFile: []byte(law), ".multivac/changes/c.md": []byte(change)},
 			Config: cfg, ConfigDiagnostics: cdiags, Repos: repos, Options: Options{Write: true}}
-		res, err := Evaluate(context.Background(), in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		// The parallel scan (one goroutine per file here) reports exactly
+		// what the serial one does.
+		res := serialAndParallel(t, "fuzzed law", func() Input { return in })
 		for _, d := range res.Diagnostics {
 			if strings.Contains(d.Message, "internal error") {
 				t.Fatal(d.Message)

@@ -20,6 +20,7 @@ func naiveLines(path, text string, re *Regex) []int {
 // scannedLines runs all regexes over the text in one scanner pass.
 func scannedLines(path, text string, res []*Regex) [][]int {
 	sc := newScanner(res)
+	st := sc.newState()
 	out := make([][]int, len(res))
 	var rids []int32
 	for _, re := range res {
@@ -27,7 +28,7 @@ func scannedLines(path, text string, res []*Regex) [][]int {
 	}
 	for pass := 0; pass < 2; pass++ { // the second file of a run reuses the scratch state
 		got := make([][]int, len(sc.regexes))
-		sc.scanFile(path, []byte(text), rids, func(rid int32, line int) { got[rid] = append(got[rid], line) })
+		st.scanFile(path, []byte(text), rids, func(rid int32, line int) { got[rid] = append(got[rid], line) })
 		for i, re := range res {
 			out[i] = got[sc.byRegex[re]]
 		}
@@ -86,7 +87,7 @@ func TestACMatcher(t *testing.T) {
 	lits := []string{"he", "she", "his", "hers", "s", "ushe"}
 	m := newACMatcher(lits, false)
 	count := map[string]int{}
-	m.scan([]byte("ushers his"), func(id int32) { count[lits[id]]++ })
+	m.scanString("ushers his", func(id int32) { count[lits[id]]++ })
 	want := map[string]int{"he": 1, "she": 1, "hers": 1, "s": 3, "ushe": 1, "his": 1}
 	if !reflect.DeepEqual(count, want) {
 		t.Errorf("got %v, want %v", count, want)

@@ -350,15 +350,21 @@ func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.Menti
 	for b := range bases {
 		names = append(names, []byte(b))
 	}
+	var paths []string
 	for _, p := range s.Files() {
-		lang, ok := s.Language(p)
-		if !ok || symbols.IsKeyLanguage(lang) || s.config.IsDoc(p) {
-			continue
+		if lang, ok := s.Language(p); ok && !symbols.IsKeyLanguage(lang) && !s.config.IsDoc(p) {
+			paths = append(paths, p)
 		}
+	}
+	// Read, filter and parse on every processor; merge in path order.
+	found := make([][]anchors.MentionRef, len(paths))
+	parallel(len(paths), func(i int) {
+		p := paths[i]
 		text, st := s.readUncached(p)
 		if st != anchors.FileOK || !holdsAnyWord(text, names, bases) {
-			continue
+			return
 		}
+		lang, _ := s.Language(p)
 		pkg := path.Base(path.Dir(p))
 		if lang == symbols.Go {
 			if m := goPackageRE.FindSubmatch(text); m != nil {
@@ -366,11 +372,16 @@ func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.Menti
 			}
 		}
 		decls := s.tables.parse(lang, text).Decls
-		for i := range decls {
-			d := &decls[i]
-			if b := anchors.BaseName(d.QualifiedName); bases[b] {
-				out[b] = append(out[b], anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: d}, Package: pkg})
+		for j := range decls {
+			if bases[anchors.BaseName(decls[j].QualifiedName)] {
+				found[i] = append(found[i], anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: &decls[j]}, Package: pkg})
 			}
+		}
+	})
+	for _, refs := range found {
+		for _, r := range refs {
+			b := anchors.BaseName(r.Decl.QualifiedName)
+			out[b] = append(out[b], r)
 		}
 	}
 	return out

@@ -131,7 +131,7 @@ func (s *Session) SetOverlays(changes map[string][]byte) {
 func (c *readCache) without(drop map[string][]byte) *readCache {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n := &readCache{m: make(map[string]readResult, len(c.m))}
+	n := &readCache{m: make(map[string]*readResult, len(c.m))}
 	for k, v := range c.m {
 		if _, ok := drop[k]; !ok {
 			n.m[k] = v

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"path"
 	"strings"
@@ -111,4 +112,42 @@ func (s *Snapshot) sqlDropNote(a anchors.Anchor) string {
 		}
 	}
 	return note
+}
+
+// histFile is one file of a replayed SQL history.
+type histFile struct {
+	path  string
+	sum   [sha256.Size]byte
+	decls []symbols.Decl
+}
+
+// sqlHistory reads the SQL files of folder dir within the check's budget
+// (a file it leaves unread is left out of the history) and replays them.
+func (r *checkRun) sqlHistory(dir string) []histFile {
+	var files []histFile
+	var tabs []symbols.Table
+	for _, p := range r.s.sqlFolder(dir) {
+		if st, ok := r.status[p]; ok && st != anchors.FileOK {
+			continue
+		}
+		if _, ok := r.status[p]; !ok && !r.sp.allow() {
+			r.status[p] = anchors.FileUnread
+			continue
+		}
+		b, st, sum := r.s.readSum(p)
+		if _, ok := r.status[p]; !ok {
+			r.sp.spend(len(b))
+		}
+		r.status[p] = st
+		if st != anchors.FileOK {
+			continue
+		}
+		r.sums[p] = sum
+		files = append(files, histFile{path: p, sum: sum})
+		tabs = append(tabs, r.s.tables.parseSum(symbols.SQL, sum, b))
+	}
+	for i, t := range symbols.ReplaySQL(tabs) {
+		files[i].decls = t.Decls
+	}
+	return files
 }
