@@ -3,6 +3,7 @@ package anchors
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -306,10 +307,34 @@ func rank(cands []Ref, a Anchor) (Ref, []Ref) {
 			set = same
 		}
 	}
+	// Then the file the hinted one became when it moved: the same file
+	// name, and the same folder name above it (staging/dns/svc.yaml →
+	// archive/dns/svc.yaml), so a key every manifest has (apiVersion)
+	// follows its own file.
+	for _, tail := range []int{1, 2} {
+		if len(set) > 1 {
+			want := pathTail(a.Path, tail)
+			if same := filter(set, func(r Ref) bool { return pathTail(r.Path, tail) == want }); len(same) > 0 {
+				set = same
+			}
+		}
+	}
 	if len(set) == 1 {
 		return set[0], nil
 	}
 	return Ref{}, set
+}
+
+// pathTail is the last n segments of a slash path.
+func pathTail(p string, n int) string {
+	i := len(p)
+	for ; n > 0 && i > 0; n-- {
+		i = strings.LastIndexByte(p[:i], '/')
+		if i < 0 {
+			return p
+		}
+	}
+	return p[i+1:]
 }
 
 func filter(refs []Ref, keep func(Ref) bool) []Ref {
