@@ -13,9 +13,8 @@ import (
 
 // suggestOutput is `suggest --json` (docs/anchors.md#clew-lsp-suggest).
 type suggestOutput struct {
-	Mentions []workspace.DocMention `json:"mentions"`
-	Stats    workspace.MentionStats `json:"stats"`
-	Written  []suggestWritten       `json:"written,omitempty"`
+	workspace.Suggestions
+	Written []suggestWritten `json:"written,omitempty"`
 }
 
 type suggestWritten struct {
@@ -75,12 +74,7 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 2
 	}
 	scan := snap.ScanMentions(docs, rep)
-	out := suggestOutput{Mentions: []workspace.DocMention{}, Stats: scan.Stats}
-	for _, dm := range scan.Mentions {
-		if !dm.Anchored && dm.Resolution != workspace.MentionUnresolved {
-			out.Mentions = append(out.Mentions, dm)
-		}
-	}
+	out := suggestOutput{Suggestions: scan.Suggestions()}
 	if *write {
 		edits := snap.SuggestEdits(scan)
 		if err := writeEdits(snap, files, edits); err != nil {

@@ -193,7 +193,7 @@ func (e *evaluator) judge(job *legJob) LegResult {
 			}
 		}
 	}
-	n := count(job.matches)
+	n := job.total
 	// Matches serve go-to-definition; a leg over thousands of lines keeps the first ones.
 	for _, h := range job.matches {
 		if len(lr.Matches) >= maxMatches {
