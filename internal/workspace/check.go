@@ -361,9 +361,15 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	var jobs []job
 	key := &keyer{}
 	paths = r.withSQLFolders(paths)
-	for _, p := range paths {
+	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		// Read ahead a window at a time through the adapter's ManyReader
+		// (same bytes and statuses as ReadFile), never far past where the
+		// budget stops.
+		if i%preloadWindow == 0 && !r.sp.stopped() {
+			r.s.Preload(paths[i:min(i+preloadWindow, len(paths))])
 		}
 		if _, ok := r.status[p]; ok {
 			continue
@@ -430,7 +436,7 @@ func (r *checkRun) withSQLFolders(paths []string) []string {
 	for _, p := range paths {
 		seen[p] = true
 	}
-	out := paths
+	out := append([]string(nil), paths...)
 	for _, p := range paths {
 		d := path.Dir(p)
 		if !r.s.isSQL(p) || r.sqlDirs[d] {
@@ -449,6 +455,9 @@ func (r *checkRun) withSQLFolders(paths []string) []string {
 	}
 	return out
 }
+
+// preloadWindow is how many hinted files loadAll reads ahead.
+const preloadWindow = 256
 
 // parallel runs do(0..n-1) on one worker per processor.
 func parallel(n int, do func(i int)) {

@@ -62,6 +62,10 @@ type Table struct {
 	// source order (SQL's ALTER TABLE and DROP). ReplaySQL applies them,
 	// over one file or a migrations folder.
 	Changes []Change
+	// GaveUp is true when tree-sitter gave up (the time limit) or walking
+	// the tree failed: the table is empty and says nothing about the file,
+	// so it must not be kept beyond this run.
+	GaveUp bool
 }
 
 // Change ops.
@@ -105,7 +109,7 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 	// Last resort: a bug in a language table must not take the server down.
 	defer func() {
 		if r := recover(); r != nil {
-			t = Table{Language: lang}
+			t = Table{Language: lang, GaveUp: true}
 		}
 	}()
 	off := 0
@@ -114,6 +118,7 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 	}
 	tree := parseTree(lang, src)
 	if tree == nil {
+		t.GaveUp = true
 		return t
 	}
 	defer tree.Close()
