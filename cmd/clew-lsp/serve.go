@@ -27,6 +27,7 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	backend := lsp.NewWorkspaceBackend(disk.Loader)
 	backend.Session().UseSiblings(gitstate.NewSiblings())
+	backend.Session().UseTableStore(tableStore())
 	err := lsp.Serve(ctx, stdio{}, backend, logger, lsp.WithVersion(versionString()), lsp.WithLogToClient())
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return 1

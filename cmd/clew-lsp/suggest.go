@@ -13,9 +13,8 @@ import (
 
 // suggestOutput is `suggest --json` (docs/anchors.md#clew-lsp-suggest).
 type suggestOutput struct {
-	Mentions []workspace.DocMention `json:"mentions"`
-	Stats    workspace.MentionStats `json:"stats"`
-	Written  []suggestWritten       `json:"written,omitempty"`
+	workspace.Suggestions
+	Written []suggestWritten `json:"written,omitempty"`
 }
 
 type suggestWritten struct {
@@ -41,16 +40,12 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if done {
 		return code
 	}
-	files, _, err := disk.Open(*dir)
+	files, snap, err := disk.LoadFiles(*dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp suggest: %v\n", err)
 		return 2
 	}
-	snap, err := disk.Load(files.Root())
-	if err != nil {
-		fmt.Fprintf(stderr, "clew-lsp suggest: %v\n", err)
-		return 2
-	}
+	snap.UseTableStore(tableStore())
 	var docs []string
 	exit := 0
 	for _, p := range pos {
@@ -75,12 +70,7 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 2
 	}
 	scan := snap.ScanMentions(docs, rep)
-	out := suggestOutput{Mentions: []workspace.DocMention{}, Stats: scan.Stats}
-	for _, dm := range scan.Mentions {
-		if !dm.Anchored && dm.Resolution != workspace.MentionUnresolved {
-			out.Mentions = append(out.Mentions, dm)
-		}
-	}
+	out := suggestOutput{Suggestions: scan.Suggestions()}
 	if *write {
 		edits := snap.SuggestEdits(scan)
 		if err := writeEdits(snap, files, edits); err != nil {

@@ -48,6 +48,10 @@ func FileSuggestions(a Anchor, path string, decls []symbols.Decl, origin []strin
 		maxDist = 2
 	}
 	var all []Suggestion
+	var counts, scratch map[string]int
+	if len(origin) > 0 {
+		counts, scratch = tokenCounts(origin), map[string]int{}
+	}
 	for i := range decls {
 		d := &decls[i]
 		if d.QualifiedName == a.QualifiedName && d.Kind == a.Kind && path == a.Path {
@@ -55,7 +59,7 @@ func FileSuggestions(a Anchor, path string, decls []symbols.Decl, origin []strin
 		}
 		s := Suggestion{c: Ref{Path: path, Decl: d}.candidate(), dist: levenshtein(base, strings.ToLower(BaseName(d.QualifiedName)), maxDist+1)}
 		if len(origin) > 0 && len(d.Body) > 0 {
-			s.sim = overlap(origin, d.Body)
+			s.sim = overlapAtLeast(counts, len(origin), d.Body, BodySimilarity, scratch)
 		}
 		if s.sim >= BodySimilarity || s.dist <= maxDist {
 			all = append(all, s)
@@ -128,6 +132,40 @@ func overlap(a, b []string) float64 {
 		n = len(b)
 	}
 	return float64(common) / float64(n)
+}
+
+func tokenCounts(toks []string) map[string]int {
+	m := make(map[string]int, len(toks))
+	for _, t := range toks {
+		m[t]++
+	}
+	return m
+}
+
+// overlapAtLeast is overlap(a, b) for a given as its token counts (n
+// tokens), or 0 when it cannot reach min: the intersection is at most the
+// shorter list, so unequal lengths rule most bodies out without counting.
+// scratch is reused between calls.
+func overlapAtLeast(counts map[string]int, n int, b []string, min float64, scratch map[string]int) float64 {
+	if n == 0 || len(b) == 0 {
+		return 0
+	}
+	short, long := n, len(b)
+	if short > long {
+		short, long = long, short
+	}
+	if float64(short)/float64(long) < min {
+		return 0
+	}
+	clear(scratch)
+	common := 0
+	for _, t := range b {
+		if scratch[t] < counts[t] {
+			scratch[t]++
+			common++
+		}
+	}
+	return float64(common) / float64(long)
 }
 
 // levenshtein is the edit distance between a and b, capped at limit (the

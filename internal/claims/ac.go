@@ -1,5 +1,7 @@
 package claims
 
+import "slices"
+
 // An Aho–Corasick automaton finds every literal of every leg in one pass
 // over a unit's bytes, however many literals there are: the multi-literal
 // scan grep tools put in front of their regex engines. It is a dense DFA
@@ -51,7 +53,7 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 	m.stride = stride
 
 	// The trie, with -1 for "no edge yet"; states by creation number.
-	delta := make([]int32, stride, stride*(1+totalLen(lits)))
+	delta := make([]int32, stride, stride*trieStates(lits, &m.class))
 	for i := range delta {
 		delta[i] = -1
 	}
@@ -143,10 +145,28 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 	return m
 }
 
-func totalLen(lits []string) int {
-	n := 0
-	for _, l := range lits {
-		n += len(l)
+// trieStates counts the trie's states (the root included), so its table
+// is allocated once at its size: sorted, each literal adds the bytes past
+// what it shares with the one before (read through the byte classes, which
+// fold case). It is a capacity hint: a miscount only costs a copy.
+func trieStates(lits []string, class *[256]uint16) int {
+	keys := make([]string, len(lits))
+	for i, l := range lits {
+		k := make([]byte, len(l))
+		for j := 0; j < len(l); j++ {
+			k[j] = byte(class[l[j]])
+		}
+		keys[i] = string(k)
+	}
+	slices.Sort(keys)
+	n, prev := 1, ""
+	for _, k := range keys {
+		common := 0
+		for common < len(k) && common < len(prev) && k[common] == prev[common] {
+			common++
+		}
+		n += len(k) - common
+		prev = k
 	}
 	return n
 }

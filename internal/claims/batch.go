@@ -25,7 +25,9 @@ type legJob struct {
 	pending string   // slug of the open change holding the claim
 	onDisk  []Repo   // the leg's targets that are on disk
 	set     *fileSet // the surviving file set, shared by legs with the same spec
-	matches []hit    // the entries of set with a match, in entry order
+	matches []hit    // the entries of set with a match, in entry order (see keepAll)
+	total   int      // matching units over the whole set
+	keepAll bool     // every hit kept (each, the count command); else hits stop once they hold maxMatches lines
 	heal    *fileSet // present legs without a match: every tracked file
 	healed  []hit
 	hint    string // the untracked hint when set is empty
@@ -59,26 +61,22 @@ type hit struct {
 
 // matchesOf builds the Matches of one hit of fs.
 func matchesOf(fs *fileSet, h hit, max int) []Match {
+	return appendMatches(make([]Match, 0, min(len(h.lines), max)), fs, h, max)
+}
+
+// appendMatches appends the first max Matches of one hit of fs.
+func appendMatches(out []Match, fs *fileSet, h hit, max int) []Match {
 	m := &fs.entries[h.k]
-	out := make([]Match, 0, min(len(h.lines), max))
+	key := m.repo.Key()
 	for _, n := range h.lines[:min(len(h.lines), max)] {
-		out = append(out, Match{Repo: m.repo.Key(), Path: m.path, Line: int(n)})
+		out = append(out, Match{Repo: key, Path: m.path, Line: int(n)})
 	}
 	return out
 }
 
-// count is the number of matching units over all hits.
-func count(hs []hit) int {
-	n := 0
-	for _, h := range hs {
-		n += len(h.lines)
-	}
-	return n
-}
-
 // prepare computes a leg's targets and surviving file set.
 func (e *evaluator) prepare(l *Leg, pending string) *legJob {
-	job := &legJob{leg: l, pending: pending}
+	job := &legJob{leg: l, pending: pending, keepAll: l.Mode == ModeEach}
 	for _, r := range e.targets(l) {
 		if r.OnDisk() {
 			job.onDisk = append(job.onDisk, r)
@@ -170,16 +168,16 @@ type regexLines struct {
 // the results are merged in run order, so a report never depends on which
 // goroutine was faster (TestParallelScanSame).
 func (e *evaluator) batch(jobs []*legJob, heal bool) {
-	pick := func(j *legJob) (*fileSet, *[]hit) {
+	pick := func(j *legJob) *fileSet {
 		if heal {
-			return j.heal, &j.healed
+			return j.heal
 		}
-		return j.set, &j.matches
+		return j.set
 	}
 	var res []*Regex
 	var sets []*fileSet
 	for _, j := range jobs {
-		fs, _ := pick(j)
+		fs := pick(j)
 		if fs == nil || len(fs.entries) == 0 {
 			continue
 		}
@@ -239,10 +237,20 @@ func (e *evaluator) batch(jobs []*legJob, heal bool) {
 		}
 		for _, ref := range t.refs {
 			for _, j := range ref.fs.jobs {
-				if len(lines[j.rid]) > 0 {
-					_, hs := pick(j)
-					*hs = append(*hs, hit{ref.k, lines[j.rid]})
+				l := lines[j.rid]
+				if len(l) == 0 {
+					continue
 				}
+				if heal {
+					j.healed = append(j.healed, hit{ref.k, l})
+					continue
+				}
+				// A verdict needs the count; the report shows the first
+				// maxMatches lines: a wide leg's later hits are not kept.
+				if j.keepAll || j.total < maxMatches {
+					j.matches = append(j.matches, hit{ref.k, l})
+				}
+				j.total += len(l)
 			}
 		}
 		for _, f := range t.found {

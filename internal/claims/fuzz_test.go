@@ -72,10 +72,10 @@ func FuzzERE(f *testing.F) {
 			}
 		}
 		for _, path := range []string{"f.txt", "f.sql"} {
-			if alone := scannedLines(path, text, []*Regex{re}); !reflect.DeepEqual(naiveLines(path, text, re), alone[0]) {
+			if alone := scannedLines(t, path, text, []*Regex{re}); !reflect.DeepEqual(naiveLines(path, text, re), alone[0]) {
 				t.Fatalf("/%s/%s alone over %q (%s): naive %v, scanned %v", src, flags, text, path, naiveLines(path, text, re), alone[0])
 			}
-			got := scannedLines(path, text, others)
+			got := scannedLines(t, path, text, others)
 			for i, r := range others {
 				if want := naiveLines(path, text, r); !reflect.DeepEqual(want, got[i]) {
 					t.Fatalf("/%s/%s over %q (%s): naive %v, scanned %v", r.Source, flags, text, path, want, got[i])

@@ -119,11 +119,20 @@ func TestParallelScanSame(t *testing.T) {
 	if !strings.Contains(halfRep, "byte budget") {
 		t.Errorf("the half budget stopped nothing:\n%s", halfRep[:min(len(halfRep), 3000)])
 	}
-	matched := 0
+	matched, counted := 0, 0
 	for _, c := range full.Claims {
 		for _, l := range c.Legs {
 			matched += len(l.Matches)
+			if l.Mode == ModeCount { // count=300 over 300 files: every hit counts, 200 are listed
+				counted++
+				if l.State != StateOK || len(l.Matches) != maxMatches {
+					t.Errorf("count leg %s:%d: %s, %d matches listed: %s", l.Doc, l.Line, l.State, len(l.Matches), l.Detail)
+				}
+			}
 		}
+	}
+	if counted != 60 {
+		t.Errorf("%d count legs", counted)
 	}
 	if matched < 1000 {
 		t.Errorf("only %d matches: the corpus does not exercise the scan", matched)

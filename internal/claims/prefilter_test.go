@@ -17,8 +17,23 @@ func naiveLines(path, text string, re *Regex) []int {
 	return out
 }
 
-// scannedLines runs all regexes over the text in one scanner pass.
-func scannedLines(path, text string, res []*Regex) [][]int {
+// scannedLines runs all regexes over the text in one scanner pass, both
+// ways: searching each literal (indexScan) where few are concerned, and
+// the automaton for everything; the two must agree.
+func scannedLines(t testing.TB, path, text string, res []*Regex) [][]int {
+	t.Helper()
+	indexed := scannedLinesWith(path, text, res)
+	old := fewIndexLiterals
+	fewIndexLiterals = 0
+	automaton := scannedLinesWith(path, text, res)
+	fewIndexLiterals = old
+	if !reflect.DeepEqual(indexed, automaton) {
+		t.Fatalf("over %q (%s): literal search %v, automaton %v", text, path, indexed, automaton)
+	}
+	return indexed
+}
+
+func scannedLinesWith(path, text string, res []*Regex) [][]int {
 	sc := newScanner(res)
 	st := sc.newState()
 	out := make([][]int, len(res))
@@ -66,14 +81,14 @@ func TestPrefilterSound(t *testing.T) {
 	}
 	for _, text := range texts {
 		for _, path := range []string{"f.txt", "f.sql"} {
-			got := scannedLines(path, text, res)
+			got := scannedLines(t, path, text, res)
 			for i, re := range res {
 				want := naiveLines(path, text, re)
 				if !reflect.DeepEqual(want, got[i]) {
 					t.Errorf("/%s/%s over %q (%s): naive %v, scanned %v (lits %v)", re.Source, re.Flags, strings.SplitN(text, "\n", 2)[0], path, want, got[i], re.lits)
 				}
 				// Alone, a regex with a literal takes the jump-to-the-hit path.
-				if alone := scannedLines(path, text, []*Regex{re}); !reflect.DeepEqual(want, alone[0]) {
+				if alone := scannedLines(t, path, text, []*Regex{re}); !reflect.DeepEqual(want, alone[0]) {
 					t.Errorf("/%s/%s alone over %q (%s): naive %v, scanned %v", re.Source, re.Flags, strings.SplitN(text, "\n", 2)[0], path, want, alone[0])
 				}
 			}
@@ -97,5 +112,24 @@ func TestACMatcher(t *testing.T) {
 	f.scanString("GRANT Grant gRaNt grant", func(int32) { n++ })
 	if n != 4 {
 		t.Errorf("folded: %d hits, want 4", n)
+	}
+}
+
+// A regex read as a pure literal is matched by finding the literal alone:
+// only a case-sensitive run of printable ASCII qualifies.
+func TestPureLiteral(t *testing.T) {
+	cases := []struct{ src, flags, want string }{
+		{"abc", "", "abc"}, {`helper\(x\) \+ 3;`, "", "helper(x) + 3;"}, {`path: "a\/b"`, "", `path: "a/b"`},
+		{"abc", "i", ""}, {"a|b", "", ""}, {"^abc", "", ""}, {"abc$", "", ""}, {"ab+c", "", ""}, {"a.c", "", ""},
+		{"[a]bc", "", "abc"}, {"straße", "", ""}, {"a[[:space:]]b", "", ""}, {"(abc)", "", ""},
+	}
+	for _, c := range cases {
+		re, _, msg := CompileERE(c.src, c.flags)
+		if msg != "" {
+			t.Fatalf("/%s/%s: %s", c.src, c.flags, msg)
+		}
+		if re.pure != c.want {
+			t.Errorf("/%s/%s: pure %q, want %q", c.src, c.flags, re.pure, c.want)
+		}
 	}
 }

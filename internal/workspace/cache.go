@@ -17,6 +17,9 @@ type tableCache struct {
 	docs   *lru[[sha256.Size]byte, parsedDoc] // anchors of a doc, by path and content
 	// memos are the features' per-Load memos (Snapshot.LoadMemo).
 	memos sync.Map
+	// store, when set, persists tables between runs (UseTableStore).
+	storeMu sync.Mutex
+	store   TableStore
 }
 
 type tableKey struct {
@@ -66,7 +69,20 @@ func (c *tableCache) parseSum(lang symbols.Language, sum [sha256.Size]byte, src 
 	if t, ok := c.tables.get(key); ok {
 		return t
 	}
-	t := symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+	store := c.persistent()
+	t, ok := symbols.Table{}, false
+	if store != nil {
+		t, ok = stored(store, storeKey(lang, sum), lang)
+	}
+	if !ok {
+		t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+		// A table from a parse that gave up (time limit, loaded machine)
+		// is not the file's: it is never kept. Key languages are parsed
+		// in Go, quickly; they are not kept either.
+		if store != nil && !t.GaveUp && !symbols.IsKeyLanguage(lang) {
+			store.Put(storeKey(lang, sum), symbols.EncodeTable(t))
+		}
+	}
 	c.tables.put(key, t)
 	return t
 }

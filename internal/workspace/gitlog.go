@@ -37,4 +37,7 @@ type GitChanges interface {
 	// be read or changes more than max files (a sweep says nothing about
 	// which files belong together).
 	ChangedFiles(sha string, max int) []string
+	// FileChange reads a file before (first parent) and after the commit;
+	// nil for the side where it does not exist.
+	FileChange(sha, path string) (before, after []byte, ok bool)
 }

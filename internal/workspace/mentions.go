@@ -95,6 +95,25 @@ type MentionScan struct {
 	Coverage MentionCoverage
 }
 
+// Suggestions are what `clew-lsp suggest --json` and the MCP tool
+// suggest_anchors answer: the mentions that name code and whose passage
+// has no anchor to it yet (unique or ambiguous), and the counts of all.
+type Suggestions struct {
+	Mentions []DocMention `json:"mentions"`
+	Stats    MentionStats `json:"stats"`
+}
+
+// Suggestions keeps the scan's unanchored, resolved mentions.
+func (sc MentionScan) Suggestions() Suggestions {
+	out := Suggestions{Mentions: []DocMention{}, Stats: sc.Stats}
+	for _, dm := range sc.Mentions {
+		if !dm.Anchored && dm.Resolution != MentionUnresolved {
+			out.Mentions = append(out.Mentions, dm)
+		}
+	}
+	return out
+}
+
 // ScanMentions resolves the mentions of docs (all docs when nil). rep, when
 // given, lets an anchor that moved count for its found target.
 func (s *Snapshot) ScanMentions(docs []string, rep *Report) MentionScan {

@@ -20,6 +20,15 @@ type Session struct {
 	folders  map[string]*Snapshot // absolute root → newest snapshot
 	settings []byte               // editor settings (JSON, .clew.yml keys)
 	siblings Siblings
+	store    TableStore
+}
+
+// UseTableStore makes every folder's tables persist in store
+// (Snapshot.UseTableStore).
+func (s *Session) UseTableStore(store TableStore) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.store = store
 }
 
 // UseSiblings sets how every folder opens the sibling repositories its
@@ -49,6 +58,9 @@ func (s *Session) AddFolder(root string) error {
 	defer s.mu.Unlock()
 	snap.applySettings(s.settings)
 	snap.siblings = s.siblings
+	if s.store != nil {
+		snap.UseTableStore(s.store)
+	}
 	s.folders[abs] = snap
 	return nil
 }

@@ -28,6 +28,8 @@ import (
 
 var budgets = []uint64{2000, 8000, 24000}
 
+var verbose bool
+
 // systems measured, in table order.
 var systems = []string{"context", "grep", "repo map"}
 
@@ -37,6 +39,7 @@ func main() {
 	seed := flag.Int64("seed", 1, "sample seed")
 	maxFiles := flag.Int("max-files", 12, "skip commits modifying more files")
 	name := flag.String("name", "", "repository name for the table (default: from -repo)")
+	flag.BoolVar(&verbose, "v", false, "also print, per commit, the co-changed declarations the context missed at the largest budget")
 	flag.Parse()
 	if *repo == "" {
 		fmt.Fprintln(os.Stderr, "usage: usefulness -repo GITDIR [-n 30] [-seed 1] [-max-files 12] [-name owner/repo]")
@@ -149,6 +152,9 @@ func measure(repo string, c commit) (result, time.Duration, bool) {
 			ident = lastName(cc.Seeds[0].URI)
 		}
 		res.scores[0] = append(res.scores[0], scoreContext(cc, want, c.others, touched))
+		if verbose && b == budgets[len(budgets)-1] {
+			printMissed(c, cc, want)
+		}
 	}
 	if ident == "" {
 		return result{}, 0, false
@@ -270,4 +276,25 @@ func ratio(a, b uint64) float64 {
 		return 0
 	}
 	return float64(a) / float64(b)
+}
+
+// printMissed lists the co-changed declarations and files the answer left out.
+func printMissed(c commit, cc devcontext.CompiledContext, want []decl) {
+	got := map[string]bool{}
+	for _, e := range cc.Selected {
+		got[e.Provenance.Path] = true
+		if e.Kind == devcontext.KindSymbol || e.Kind == devcontext.KindTest {
+			got[e.Provenance.Path+"\x00"+e.Title] = true
+		}
+	}
+	for _, d := range want {
+		if !got[d.path] && !got[d.path+"\x00"+d.qname] {
+			fmt.Fprintf(os.Stderr, "  missed %s %s (%s)\n", d.path, d.qname, strings.TrimSpace(d.sig))
+		}
+	}
+	for _, o := range c.others {
+		if !got[o] {
+			fmt.Fprintf(os.Stderr, "  missed file %s\n", o)
+		}
+	}
 }

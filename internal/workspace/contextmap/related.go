@@ -19,6 +19,11 @@ const (
 	maxCoChangeFiles = 30
 	// maxSiblings bounds the sibling edges of one seed file.
 	maxSiblings = 200
+	// Declarations changed with a seed: the other code files of one commit
+	// whose two versions are compared, and the bytes of versions parsed
+	// per seed.
+	maxCoChangedDeclFiles = 8
+	maxCoChangedDeclBytes = 2 << 20
 )
 
 // seedFiles are the files of the seeds: each root declaration's file and
@@ -76,6 +81,15 @@ func (w *worldBuilder) addCoChange() {
 				}
 			}
 		}
+		shared := map[string]map[string]bool{} // file → shas shared with p
+		for _, c := range w.b.history(p) {
+			for _, q := range w.b.changedFiles(g, c.SHA) {
+				if shared[q] == nil {
+					shared[q] = map[string]bool{}
+				}
+				shared[q][c.SHA] = true
+			}
+		}
 		for _, q := range sortedKeys(count) {
 			to := w.fileNodeURI(q)
 			if to == "" {
@@ -83,6 +97,111 @@ func (w *worldBuilder) addCoChange() {
 			}
 			w.edges = append(w.edges, devcontext.Edge{Kind: devcontext.EdgeCoChanged, From: from[i], To: to,
 				Strength: float64(count[q]) / float64(n+1)})
+		}
+	}
+	for _, x := range w.roots {
+		w.changedWithSeed(g, x)
+	}
+}
+
+// declStates maps each declaration of a version to its hashes.
+func (w *worldBuilder) declStates(f cxFile, src []byte, budget *int) map[string]string {
+	if src == nil || *budget < len(src) {
+		return nil
+	}
+	*budget -= len(src)
+	out := map[string]string{}
+	for _, d := range w.s.Table(f.lang, src).Decls {
+		out[d.Kind+"\x00"+d.QualifiedName] = d.DeclHash + "/" + d.BodyHash
+	}
+	return out
+}
+
+// changedIn lists the declarations whose tokens differ between a version
+// and the one before it (added ones included).
+func changedIn(cur, prev map[string]string) []string {
+	var out []string
+	for k, h := range cur {
+		if prev[k] != h {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// changedWithSeed draws co_changed from a seed declaration to the
+// declarations changed in the same commits as it: of the newest 5 commits
+// that changed its tokens, the other declarations of its file whose tokens
+// changed too, and those of the other code files the commit changed (at
+// most maxCoChangedDeclFiles per commit, by path). Strength = commits
+// shared / (commits read + 1). Versions are compared by declaration hash,
+// within maxCoChangedDeclBytes of parsing per seed.
+func (w *worldBuilder) changedWithSeed(g workspace.GitChanges, x *cxDecl) {
+	f, ok := w.b.file(x.f.path)
+	if !ok {
+		return
+	}
+	vers := w.b.history(x.f.path)
+	key := x.d.Kind + "\x00" + x.d.QualifiedName
+	budget := maxCoChangedDeclBytes
+	count := map[string]map[string]int{} // path → declaration → commits
+	add := func(p string, ks []string) {
+		if count[p] == nil {
+			count[p] = map[string]int{}
+		}
+		for _, k := range ks {
+			count[p][k]++
+		}
+	}
+	n := 0
+	for j := 0; j+1 < len(vers) && n < maxCommitsPerDecl; j++ {
+		cur := w.declStates(f, vers[j].Content, &budget)
+		prev := w.declStates(f, vers[j+1].Content, &budget)
+		if cur == nil || prev == nil {
+			break
+		}
+		if _, here := cur[key]; !here {
+			break // the seed is newer than this version
+		}
+		if cur[key] == prev[key] {
+			continue
+		}
+		n++
+		add(x.f.path, changedIn(cur, prev))
+		others := 0
+		for _, q := range w.b.changedFiles(g, vers[j].SHA) {
+			qf, ok := w.b.file(q)
+			if q == x.f.path || !ok || !qf.code || others >= maxCoChangedDeclFiles {
+				continue
+			}
+			others++
+			before, after, ok := g.FileChange(vers[j].SHA, q)
+			if !ok || after == nil {
+				continue
+			}
+			a := w.declStates(qf, after, &budget)
+			b := map[string]string{}
+			if before != nil {
+				b = w.declStates(qf, before, &budget)
+			}
+			if a != nil && b != nil {
+				add(q, changedIn(a, b))
+			}
+		}
+	}
+	for _, p := range sortedKeys(count) {
+		pf := w.parse(p, false)
+		if pf == nil {
+			continue
+		}
+		for _, y := range pf.decls {
+			c := count[p][y.d.Kind+"\x00"+y.d.QualifiedName]
+			if c == 0 || y == x || y.contains(x) || x.contains(y) {
+				continue
+			}
+			w.edges = append(w.edges, devcontext.Edge{Kind: devcontext.EdgeCoChanged, From: x.uri, To: y.uri,
+				Strength: float64(c) / float64(n+1)})
 		}
 	}
 }

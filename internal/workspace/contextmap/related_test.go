@@ -72,6 +72,28 @@ func TestContextCoChangedAndSiblings(t *testing.T) {
 		}
 	}
 
+	// Declarations changed with the seed: Parse's tokens changed in 3
+	// commits after it was added ("parse and x" 1 and 2, the sweep); X
+	// changed in two of them: strength 2/(3+1). Y never did.
+	edges, err := contextmap.WorldEdges(context.Background(), snap, at("a/a.go", 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var toX, toY *devcontext.Edge
+	for i, e := range edges {
+		if e.Kind == devcontext.EdgeCoChanged && e.From == "clew://symbol/a.Parse" {
+			switch e.To {
+			case "clew://symbol/other.X":
+				toX = &edges[i]
+			case "clew://symbol/other.Y":
+				toY = &edges[i]
+			}
+		}
+	}
+	if toX == nil || toX.Strength != 0.5 || toY != nil {
+		t.Fatalf("co_changed declarations: to X %+v, to Y %+v", toX, toY)
+	}
+
 	b, cc := entry(c, devcontext.FileURI("a/b.go")), entry(c, devcontext.FileURI("a/c.go"))
 	if b == nil || cc == nil || discoveredBy(b, devcontext.EdgeSibling) == nil {
 		t.Fatalf("siblings not selected: %+v %+v", b, cc)

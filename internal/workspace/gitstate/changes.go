@@ -50,3 +50,38 @@ func (g *Repo) ChangedFiles(sha string, max int) []string {
 	slices.Sort(out)
 	return out
 }
+
+// FileChange reads a workspace-relative file before (at the first parent)
+// and after the commit; before is nil when the commit added it, after nil
+// when it deleted it. ok is false when the commit cannot be read.
+func (g *Repo) FileChange(sha, rel string) (before, after []byte, ok bool) {
+	if !plumbing.IsHash(sha) {
+		return nil, nil, false
+	}
+	logMu.Lock()
+	defer logMu.Unlock()
+	c, err := g.repo.CommitObject(plumbing.NewHash(sha))
+	if err != nil {
+		return nil, nil, false
+	}
+	read := func(c *object.Commit) []byte {
+		f, err := c.File(g.prefix + rel)
+		if err != nil {
+			return nil
+		}
+		b, err := readBlob(f)
+		if err != nil {
+			return nil
+		}
+		return b
+	}
+	after = read(c)
+	if c.NumParents() > 0 {
+		p, err := c.Parent(0)
+		if err != nil {
+			return nil, nil, false
+		}
+		before = read(p)
+	}
+	return before, after, true
+}
