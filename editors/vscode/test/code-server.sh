@@ -11,7 +11,7 @@
 #      exclusions, Explain, Policy, Verify, Show what changed since review
 #      (quick fix and hover link: the diff editor), the quick fix, Confirm,
 #      the message when history lacks the reviewed version, Copy anchor
-#      then Ctrl+V into a doc), and
+#      then paste into a doc), and
 #      driver.js checks the DOM at each step and saves the README's
 #      screenshots (editors/vscode/images/ with CLEW_SCREENSHOTS=1);
 #   2. the same install with its binary removed: exactly one notification.
@@ -141,9 +141,13 @@ cat >"$work/ud/User/settings.json" <<JSON
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "workbench.tips.enabled": false,
   "security.workspace.trust.enabled": false, "chat.disableAIFeatures": true,
   "workbench.secondarySideBar.defaultVisibility": "hidden", "files.autoSave": "off",
-  "git.enabled": false, "workbench.editor.enablePreview": false
+  "git.enabled": false, "workbench.editor.enablePreview": false,
+  "editor.editContext": false, "editor.pasteAs.enabled": false
 }
 JSON
+# (Copy anchor then paste hands the editor a paste event with the
+# clipboard's text; the test uses the editor's textarea input and the plain
+# paste, without the Markdown extension's "paste as" providers.)
 
 # --- a fixture: a git copy of examples/tour (fresh each time: hot-exit
 # backups) with a real history: a commit of the code as the anchors were
@@ -185,7 +189,7 @@ diagnose() {
 artifacts="$work/artifacts"
 mkdir -p "$artifacts" "$work/sync"
 drive() {
-  HOME="$work/home" NODE_PATH="$pw_dir/node_modules" CHROMIUM="$chromium_bin" timeout 420 \
+  HOME="$work/home" NODE_PATH="$pw_dir/node_modules" CHROMIUM="$chromium_bin" timeout 720 \
     node "$here/integration/driver.js" "$@" 2>&1 | grep -v 'unexpected operator' # Debian's chromium wrapper script bug; harmless
   return "${PIPESTATUS[0]}"
 }

@@ -21,7 +21,7 @@ const { chromium } = require('playwright-core');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const TIMEOUT_MS = Number(process.env.CLEW_VSCODE_TIMEOUT_MS || 240000);
+const TIMEOUT_MS = Number(process.env.CLEW_VSCODE_TIMEOUT_MS || 540000);
 const WAIT = 60000;
 const t0 = Date.now();
 const say = (msg) => console.log(`driver: [${String(Date.now() - t0).padStart(6)} ms] ${msg}`);
@@ -215,14 +215,28 @@ const checks = {
     return `notification "${text}"`;
   },
 
-  // Paste as a user does: Ctrl+V into the focused editor, whose selection
-  // (the edited pin's line) suite.js set; the pasted anchor is then on
-  // screen.
+  // Paste: want.line is what VS Code's clipboard holds after Copy anchor
+  // (suite.js reads it back with vscode.env.clipboard.readText). It is
+  // pasted into the focused editor, whose selection (the edited pin's line)
+  // suite.js set, as the browser pastes: a paste event carrying the text,
+  // which the editor's input turns into the edit. (In headless Chromium
+  // neither Ctrl+V, which runs VS Code's paste command and its
+  // document.execCommand('paste'), nor the page's navigator.clipboard sees
+  // what the workbench wrote.) The pasted anchor is then on screen.
   async paste(page, want) {
-    await page.keyboard.press('Control+V');
+    const clip = want.line;
+    const target = await page.evaluate((text) => {
+      const el = document.activeElement;
+      const dt = new DataTransfer();
+      dt.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      return `${el.tagName}.${el.className}`;
+    }, clip);
     const line = page.locator('.monaco-editor .view-line', { hasText: want.line.slice(0, 60) }).first();
-    await line.waitFor({ state: 'visible', timeout: WAIT });
-    return `pasted line on screen: "${clean(await line.innerText()).slice(0, 100)}"`;
+    await line.waitFor({ state: 'visible', timeout: WAIT }).catch((err) => {
+      throw new Error(`${err.message.split('\n')[0]} (pasted into ${target})`);
+    });
+    return `"${clip.slice(0, 40)}…" pasted into ${target}; on screen: "${clean(await line.innerText()).slice(0, 100)}"`;
   },
 
   async confirm(page, want) {

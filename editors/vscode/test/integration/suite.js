@@ -292,8 +292,8 @@ async function suite() {
   await onScreen('not-held', { text: 'the history does not hold it' });
 
   // 11. Copy anchor then paste: the code action on Resolve puts its pinned
-  // anchor on the clipboard; pasted over the edited pin (Ctrl+V in the
-  // browser), the passage is fresh again.
+  // anchor on the clipboard; pasted over the edited pin (a paste event in
+  // the editor, driver.js), the passage is fresh again.
   const codeLines = codeDoc.getText().split('\n');
   const resolveDecl = codeLines.findIndex((l) => l.startsWith('func Resolve('));
   const onDecl = new vscode.Range(resolveDecl, 6, resolveDecl, 6);
@@ -309,7 +309,7 @@ async function suite() {
   log(`ok: ${copied.text}`);
   const pasteEditor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
   pasteEditor.selection = new vscode.Selection(resolveLine, 0, resolveLine, doc.lineAt(resolveLine).text.length);
-  await onScreen('paste', { line: copied.anchor });
+  await onScreen('paste', { line: onClipboard });
   await waitFor('the pasted anchor in the buffer', () => doc.lineAt(resolveLine).text === copied.anchor, 30000)
     .catch((err) => { throw new Error(`${err.message}; line ${resolveLine + 1} is ${JSON.stringify(doc.lineAt(resolveLine).text)}`); });
   await waitFor(`the stale diagnostic at line ${resolveLine + 1} to go`, () => !vscode.languages.getDiagnostics(docUri).some((d) => d.range.start.line === resolveLine), 30000)
