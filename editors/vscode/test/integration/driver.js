@@ -216,15 +216,21 @@ const checks = {
   },
 
   // Paste: want.line is what VS Code's clipboard holds after Copy anchor
-  // (suite.js reads it back with vscode.env.clipboard.readText). It is
-  // pasted into the focused editor, whose selection (the edited pin's line)
-  // suite.js set, as the browser pastes: a paste event carrying the text,
+  // (suite.js reads it back with vscode.env.clipboard.readText). The line
+  // holding want.replace is selected (click, End, Shift+Home) and the text
+  // pasted over it as the browser pastes: a paste event carrying the text,
   // which the editor's input turns into the edit. (In headless Chromium
   // neither Ctrl+V, which runs VS Code's paste command and its
   // document.execCommand('paste'), nor the page's navigator.clipboard sees
   // what the workbench wrote.) The pasted anchor is then on screen.
   async paste(page, want) {
     const clip = want.line;
+    // Select the line to replace as a user does: click at its end, Shift+Home.
+    const old = page.locator('.monaco-editor .view-line', { hasText: want.replace }).first();
+    await old.waitFor({ state: 'visible', timeout: WAIT });
+    await old.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
     const target = await page.evaluate((text) => {
       const el = document.activeElement;
       const dt = new DataTransfer();

@@ -307,9 +307,8 @@ async function suite() {
   const onClipboard = await vscode.env.clipboard.readText();
   if (onClipboard !== copied.anchor) throw new Error(`the clipboard holds ${JSON.stringify(onClipboard)}, not the anchor`);
   log(`ok: ${copied.text}`);
-  const pasteEditor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
-  pasteEditor.selection = new vscode.Selection(resolveLine, 0, resolveLine, doc.lineAt(resolveLine).text.length);
-  await onScreen('paste', { line: onClipboard });
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+  await onScreen('paste', { line: onClipboard, replace: 'sha=v2:0123456789ab' });
   await waitFor('the pasted anchor in the buffer', () => doc.lineAt(resolveLine).text === copied.anchor, 30000)
     .catch((err) => { throw new Error(`${err.message}; line ${resolveLine + 1} is ${JSON.stringify(doc.lineAt(resolveLine).text)}`); });
   await waitFor(`the stale diagnostic at line ${resolveLine + 1} to go`, () => !vscode.languages.getDiagnostics(docUri).some((d) => d.range.start.line === resolveLine), 30000)
