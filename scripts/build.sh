@@ -8,8 +8,10 @@
 #   linux-amd64    gcc (native on an amd64 host) or x86_64-linux-gnu-gcc
 #   linux-arm64    aarch64-linux-gnu-gcc      (Debian gcc-aarch64-linux-gnu)
 #   windows-amd64  x86_64-w64-mingw32-gcc     (Debian gcc-mingw-w64-x86-64)
-#   darwin-amd64   zig cc -target x86_64-macos (PyPI ziglang, in a venv cache)
-#   darwin-arm64   zig cc -target aarch64-macos
+#   darwin-amd64   zig cc -target x86_64-macos.12.0 (PyPI ziglang, in a venv cache)
+#   darwin-arm64   zig cc -target aarch64-macos.12.0
+#                  (both linked against stubs of the macOS libraries Go
+#                  imports: scripts/darwin/stubs.sh, link.sh)
 #
 # A missing compiler is installed when running as root (apt-get; pip into
 # ${XDG_CACHE_HOME:-~/.cache}/clew-release, outside the clone); otherwise the
@@ -28,6 +30,8 @@ cc=$(target_cc "$target") || exit 2
 
 ldflags="-s -w"
 [ -n "$version" ] && ldflags="$ldflags -X main.version=$version"
+linkflags=$(target_linkflags "$target") || exit 2
+[ -n "$linkflags" ] && ldflags="$ldflags $linkflags"
 
 mkdir -p "$(dirname "$out")"
 out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")

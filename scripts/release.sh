@@ -3,7 +3,8 @@
 #
 #   scripts/release.sh VERSION [--out DIR] [--targets "linux-amd64 …"] [--no-vsix]
 #
-# For each target (default: linux-amd64 linux-arm64 windows-amd64) it builds the binary with scripts/build.sh and
+# For each target (default: all five, linux-amd64 linux-arm64 windows-amd64
+# darwin-amd64 darwin-arm64) it builds the binary with scripts/build.sh and
 # packs clew-lsp_VERSION_OS_ARCH.tar.gz (.zip for Windows) holding the
 # binary, README.md and LICENSE; then the platform VSIX of each target
 # through editors/vscode/scripts/package.sh when that script exists; then
@@ -19,9 +20,7 @@ esac
 shift
 version=${version#v}
 out=$repo/dist/$version
-# darwin-amd64 and darwin-arm64 build with --targets but do not link yet
-# (zig has no macOS SDK stubs for the frameworks Go needs; see README).
-targets="linux-amd64 linux-arm64 windows-amd64"
+targets="linux-amd64 linux-arm64 windows-amd64 darwin-amd64 darwin-arm64"
 vsix=1
 while [ $# -gt 0 ]; do
   case $1 in
@@ -34,17 +33,13 @@ done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 stamp=$(git -C "$repo" log -1 --format=%ct 2>/dev/null || echo 0)
+# shellcheck source=scripts/toolchain.sh
+. "$repo/scripts/toolchain.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-vsce_target() {
-  case $1 in
-    linux-amd64) echo linux-x64 ;; linux-arm64) echo linux-arm64 ;; windows-amd64) echo win32-x64 ;;
-    darwin-amd64) echo darwin-x64 ;; darwin-arm64) echo darwin-arm64 ;;
-  esac
-}
-
 for t in $targets; do
+  t0=$(date +%s)
   os=${t%-*} arch=${t#*-}
   name=clew-lsp_${version}_${os}_${arch}
   exe=clew-lsp
@@ -68,6 +63,7 @@ for t in $targets; do
       [ -f "$v" ] && cp "$v" "$out/"
     done
   fi
+  echo "== $t: built and packed in $(($(date +%s) - t0)) s" >&2
 done
 
 (cd "$out" && rm -f SHA256SUMS && find . -maxdepth 1 -type f \( -name '*.tar.gz' -o -name '*.zip' -o -name '*.vsix' \) -printf '%f\n' |

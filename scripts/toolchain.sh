@@ -39,6 +39,37 @@ zig_bin() {
   echo "$venv/zig"
 }
 
+# darwin_triple OS-ARCH: zig's target for a darwin build. The deployment
+# target is macOS 12, the oldest the Go toolchain supports (and what Go's own
+# linker writes); zig would otherwise stamp its newest SDK's version.
+darwin_triple() {
+  case $1 in darwin-amd64) echo x86_64-macos.12.0 ;; darwin-arm64) echo aarch64-macos.12.0 ;; esac
+}
+
+# target_linkflags OS-ARCH: prints -ldflags words for the external link.
+# darwin: zig has no macOS SDK frameworks, so scripts/darwin/stubs.sh writes
+# stubs of the libraries Go imports (see there) into a fixed cache path, and
+# scripts/darwin/link.sh links with zig, each library named once. Both reach
+# only the link step, so the cgo compile cache stays warm.
+target_linkflags() {
+  case $1 in
+    darwin-amd64 | darwin-arm64)
+      local dir=$release_cache/darwin-stubs/${1#*-} here zig
+      here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+      zig=$(zig_bin) || return 1
+      bash "$here/darwin/stubs.sh" "${1#*-}" "$dir" || return 1
+      echo "'-extld=bash $here/darwin/link.sh $zig $(darwin_triple "$1")' '-extldflags=-F$dir/Frameworks -L$dir/lib'" ;;
+  esac
+}
+
+# vsce_target OS-ARCH: the VS Code platform name of a target.
+vsce_target() {
+  case $1 in
+    linux-amd64) echo linux-x64 ;; linux-arm64) echo linux-arm64 ;; windows-amd64) echo win32-x64 ;;
+    darwin-amd64) echo darwin-x64 ;; darwin-arm64) echo darwin-arm64 ;;
+  esac
+}
+
 # target_cc OS-ARCH: prints the CC value for cgo (it may hold arguments).
 target_cc() {
   case $1 in
@@ -49,10 +80,9 @@ target_cc() {
     windows-amd64)
       apt_need gcc-mingw-w64-x86-64 && echo x86_64-w64-mingw32-gcc ;;
     darwin-amd64 | darwin-arm64)
-      local zig arch=x86_64
-      [ "$1" = darwin-arm64 ] && arch=aarch64
+      local zig
       zig=$(zig_bin) || return 1
-      echo "$zig cc -target $arch-macos" ;;
+      echo "$zig cc -target $(darwin_triple "$1")" ;;
     *)
       echo "scripts/build.sh: unknown target $1 (linux-amd64 linux-arm64 windows-amd64 darwin-amd64 darwin-arm64)" >&2
       return 1 ;;

@@ -45,6 +45,7 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		targets = append(targets, t)
 	}
+	snap.UseTableStore(tableStore())
 	rep, err := snap.Check(ctx, workspace.CheckOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp confirm: %v\n", err)

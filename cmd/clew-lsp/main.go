@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 )
 
 // version is set by -ldflags "-X main.version=…"; otherwise the build info
@@ -38,6 +39,7 @@ func init() {
 		"explain": {"say where one URI stands in the context compiled at a position", runExplain},
 		"policy":  {"print the context compiler's tiers, selectors, edges and defaults", runPolicy},
 		"mcp":     {"serve the Model Context Protocol on stdio for coding agents (read-only tools)", runMCP},
+		"suggest": {"list backticked mentions of code that no anchor binds yet; --write inserts the anchors", runSuggest},
 		"count":   {"dry-run one claim leg: what '<repo>:<glob> /re/ [each]' matches, per file", runCount},
 	}
 }
@@ -82,21 +84,29 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun `clew-lsp <command> --help` for a command's flags.")
 }
 
-// versionString is the -ldflags version, else the module version of a
-// `go install …@version` build, else the VCS revision and commit time Go
-// stamps into a build from a checkout ("devel 3f2a1c0e8b7a+dirty
-// 2026-12-01T18:23:00Z"), else "devel".
+// versionString is the -ldflags version, else what the build info says
+// (buildVersion). It always starts with a number, as SARIF consumers and
+// version comparisons expect.
 func versionString() string {
 	if version != "" {
 		return version
 	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "devel"
+		return develVersion
 	}
 	return buildVersion(bi)
 }
 
+// develVersion: a build that carries no version and no VCS stamp (for
+// instance `go build -buildvcs=false`, or a source tree without .git).
+const develVersion = "0.0.0-devel"
+
+// buildVersion: the module version of a `go install …@v0.4.1` build
+// ("0.4.1"), or the pseudo-version Go stamps into a `go build` from a
+// checkout; else one made the same way from the VCS settings
+// ("0.0.0-20261201182300-3f2a1c0e8b7a", "+dirty" when the tree was
+// modified); else develVersion.
 func buildVersion(bi *debug.BuildInfo) string {
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return strings.TrimPrefix(v, "v")
@@ -115,16 +125,15 @@ func buildVersion(bi *debug.BuildInfo) string {
 		}
 	}
 	if rev == "" {
-		return "devel"
+		return develVersion
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
 	}
-	out := "devel " + rev + dirty
-	if at != "" {
-		out += " " + at
+	if t, err := time.Parse(time.RFC3339, at); err == nil {
+		rev = t.UTC().Format("20060102150405") + "-" + rev
 	}
-	return out
+	return "0.0.0-" + rev + dirty
 }
 
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {

@@ -42,7 +42,8 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
 	}
-	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree}
+	snap.UseTableStore(tableStore())
+	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree, Mentions: true}
 	rep, err := snap.Check(ctx, opt)
 	if err == nil {
 		err = disk.CheckScope(ctx, snap, rep, *repoKey, opt)

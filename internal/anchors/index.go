@@ -20,7 +20,15 @@ func (r Ref) candidate() Candidate {
 
 // Index holds the declaration tables of the files read so far. It is built
 // once per check (or kept by the server between checks) and only grows.
+//
+// An index may stand over read-only parts (NewIndexOver): its lookups see
+// the parts' declarations first, in part order, then its own, exactly as if
+// every part's files had been added to it in that order. The server keeps
+// the index of the hinted files and the one of a repository-wide search
+// between checks and stacks them instead of re-adding thousands of files on
+// every keystroke.
 type Index struct {
+	parts    []*Index
 	files    map[string][]symbols.Decl
 	byFamily map[string][]Ref // familyIdentity: the same name within a kind family
 	byBody   map[string][]Ref
@@ -28,8 +36,13 @@ type Index struct {
 }
 
 // NewIndex returns an empty index.
-func NewIndex() *Index {
+func NewIndex() *Index { return NewIndexOver() }
+
+// NewIndexOver returns an empty index standing over parts, which must not
+// change afterwards and must not share paths.
+func NewIndexOver(parts ...*Index) *Index {
 	return &Index{
+		parts:    parts,
 		files:    map[string][]symbols.Decl{},
 		byFamily: map[string][]Ref{},
 		byBody:   map[string][]Ref{},
@@ -40,7 +53,7 @@ func NewIndex() *Index {
 // Add indexes one file's declarations. Adding a path twice is a no-op, so the
 // cheap and the repository-wide pass can share one index.
 func (ix *Index) Add(path string, decls []symbols.Decl) {
-	if _, ok := ix.files[path]; ok {
+	if ix.Has(path) {
 		return
 	}
 	ix.files[path] = decls
@@ -57,17 +70,56 @@ func (ix *Index) Add(path string, decls []symbols.Decl) {
 	}
 }
 
+// lookup concatenates one key's refs over the parts and the own table.
+func (ix *Index) lookup(table func(*Index) map[string][]Ref, key string) []Ref {
+	if len(ix.parts) == 0 {
+		return table(ix)[key]
+	}
+	var out []Ref
+	for _, p := range ix.parts {
+		out = append(out, p.lookup(table, key)...)
+	}
+	return append(out, table(ix)[key]...)
+}
+
+func familyTable(ix *Index) map[string][]Ref { return ix.byFamily }
+func bodyTable(ix *Index) map[string][]Ref   { return ix.byBody }
+func baseTable(ix *Index) map[string][]Ref   { return ix.byBase }
+
 // Has reports whether path was indexed (read and parsed).
-func (ix *Index) Has(path string) bool { _, ok := ix.files[path]; return ok }
+func (ix *Index) Has(path string) bool {
+	if _, ok := ix.files[path]; ok {
+		return true
+	}
+	for _, p := range ix.parts {
+		if p.Has(path) {
+			return true
+		}
+	}
+	return false
+}
 
 // Decls returns the declarations of one indexed file in source order.
-func (ix *Index) Decls(path string) []symbols.Decl { return ix.files[path] }
+func (ix *Index) Decls(path string) []symbols.Decl {
+	if d, ok := ix.files[path]; ok {
+		return d
+	}
+	for _, p := range ix.parts {
+		if d := p.Decls(path); d != nil {
+			return d
+		}
+	}
+	return nil
+}
 
 // Paths lists the indexed files, sorted.
 func (ix *Index) Paths() []string {
 	out := make([]string, 0, len(ix.files))
 	for p := range ix.files {
 		out = append(out, p)
+	}
+	for _, part := range ix.parts {
+		out = append(out, part.Paths()...)
 	}
 	sort.Strings(out)
 	return out
@@ -76,7 +128,7 @@ func (ix *Index) Paths() []string {
 // Named lists the declarations whose base name is name, sorted by path and
 // line: what a refused confirm names ("these declarations of that name exist").
 func (ix *Index) Named(name string) []Candidate {
-	refs := ix.byBase[BaseName(name)]
+	refs := ix.lookup(baseTable, BaseName(name))
 	out := make([]Candidate, 0, len(refs))
 	for _, r := range refs {
 		out = append(out, r.candidate())

@@ -14,6 +14,8 @@ type Mention struct {
 	// dropped (`Cache::lookup()` → `Cache.lookup`).
 	Text string
 	Name string
+	// Call: the mention ends in "()", so it names something callable.
+	Call bool
 
 	Line      int // 1-based line of the opening backtick
 	Col       int // 1-based byte column of the opening backtick
@@ -53,7 +55,7 @@ func ScanMentions(text []byte) []Mention {
 			}
 			line := sc.lineAt(sp.start)
 			out = append(out, Mention{
-				Text: sp.content, Name: name,
+				Text: sp.content, Name: name, Call: strings.HasSuffix(strings.TrimSpace(sp.content), "()"),
 				Line: line.n, Col: sp.start - line.start + 1,
 				StartByte: sp.start, EndByte: sp.end,
 				Passage:  sc.passageAt(seg.insertLine),
@@ -86,12 +88,14 @@ func MentionInsertEdit(text []byte, m Mention, anchor string) Edit {
 // MentionName reads a code span's content as an identifier: dotted
 // segments of letters, digits, `_` and `$` (not starting with a digit),
 // `::`, `#` or `->` as separators, an optional trailing "()". The last
-// segment has at least two bytes, so `i` and `x` are not names.
+// segment has at least two bytes, so `i` and `x` are not names, and a file
+// name (`root.go`, `config.json`) is not one either.
 func MentionName(content string) (string, bool) {
 	s := strings.TrimSpace(content)
 	if len(s) == 0 || len(s) > maxMentionBytes {
 		return "", false
 	}
+	call := strings.HasSuffix(s, "()")
 	s = strings.TrimSuffix(s, "()")
 	s = strings.NewReplacer("::", ".", "#", ".", "->", ".").Replace(s)
 	segs := strings.Split(s, ".")
@@ -100,10 +104,20 @@ func MentionName(content string) (string, bool) {
 			return "", false
 		}
 	}
-	if len(segs[len(segs)-1]) < 2 {
+	last := segs[len(segs)-1]
+	if len(last) < 2 || len(segs) > 1 && !call && fileExtensions[last] {
 		return "", false
 	}
 	return s, true
+}
+
+// fileExtensions end the file names docs put in backticks.
+var fileExtensions = map[string]bool{
+	"go": true, "md": true, "ts": true, "tsx": true, "js": true, "jsx": true, "mjs": true, "py": true,
+	"rs": true, "java": true, "kt": true, "rb": true, "php": true, "cs": true, "cpp": true, "hpp": true,
+	"swift": true, "scala": true, "lua": true, "sh": true, "json": true, "yml": true, "yaml": true,
+	"toml": true, "txt": true, "html": true, "css": true, "proto": true, "sql": true, "tf": true,
+	"mod": true, "sum": true, "lock": true, "cfg": true, "ini": true, "xml": true, "csv": true,
 }
 
 func isIdentifier(s string) bool {

@@ -19,19 +19,25 @@ type MentionRef struct {
 // form) names, best tier only, sorted by path, line and name:
 //
 //  1. the qualified name is the mention (`Cache.Lookup`, `Resolve`);
+//
 //  2. else the mention is the end of a qualified name (`Lookup` names
 //     `Cache.Lookup`), or a qualified name preceded by its package or file
 //     name (`resolver.Resolve`, `resolver.Cache.Lookup`).
 //
+//  3. else, for a qualified mention, declarations whose container is the
+//     qualifier in another case (`cache.Lookup`, a variable named after its
+//     type, names `Cache.Lookup`).
+//
 // refs are the candidates whose base name is the mention's last segment;
-// configuration keys are never named by a mention. One result is a unique
+// configuration keys are never named by a mention, and a call (`Lookup()`)
+// names only functions, methods and constructors. One result is a unique
 // mention, several an ambiguous one, none an unresolved one.
-func ResolveMention(name string, refs []MentionRef) []Ref {
+func ResolveMention(name string, call bool, refs []MentionRef) []Ref {
 	want := strings.Split(name, ".")
-	var exact, loose []Ref
+	var exact, loose, folded []Ref
 	seen := map[string]bool{}
 	for _, r := range refs {
-		if r.Decl == nil || r.Decl.Kind == "key" {
+		if r.Decl == nil || r.Decl.Kind == "key" || call && !callableKinds[r.Decl.Kind] {
 			continue
 		}
 		have := strings.Split(plainQualified(r.Decl.QualifiedName), ".")
@@ -50,11 +56,16 @@ func ResolveMention(name string, refs []MentionRef) []Ref {
 			loose = append(loose, r.Ref)
 		case len(want) > len(have) && equalSegs(want[len(want)-len(have):], have) && namesFile(want[len(want)-len(have)-1], r):
 			loose = append(loose, r.Ref)
+		case len(want) == 2 && len(have) >= 2 && strings.EqualFold(want[0], have[len(have)-2]):
+			folded = append(folded, r.Ref)
 		}
 	}
-	out := exact
+	out := preferNonTest(exact)
 	if len(out) == 0 {
-		out = loose
+		out = preferNonTest(loose)
+	}
+	if len(out) == 0 {
+		out = preferNonTest(folded)
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -67,6 +78,27 @@ func ResolveMention(name string, refs []MentionRef) []Ref {
 		return a.Decl.QualifiedName < b.Decl.QualifiedName
 	})
 	return out
+}
+
+var callableKinds = map[string]bool{"function": true, "method": true, "constructor": true, "macro": true, "rpc": true}
+
+// preferNonTest drops declarations of test files: prose that names
+// `excluded` or `init` means the code, not a test's helper of that name.
+// Only a name that reads as a test (`TestLookup`, `test_lookup`) may name
+// one, and only when nothing outside the tests does.
+func preferNonTest(refs []Ref) []Ref {
+	var keep, tests []Ref
+	for _, r := range refs {
+		if IsTestPath(r.Path) {
+			tests = append(tests, r)
+		} else {
+			keep = append(keep, r)
+		}
+	}
+	if len(keep) == 0 && len(tests) > 0 && strings.HasPrefix(strings.ToLower(BaseName(tests[0].Decl.QualifiedName)), "test") {
+		return tests
+	}
+	return keep
 }
 
 // namesFile: q is the declaration's package, or its file's name without

@@ -33,6 +33,7 @@ func TestScanMentions(t *testing.T) {
 		{"unclosed run is literal", "A lone `` then `Resolve`.\n", []string{"1:Resolve@2/0"}},
 		{"run lengths must match", "``Resolve` still open`` and `Parse`\n", []string{"1:Parse@2/0"}},
 		{"non-identifiers", "`go test ./...` `--json` `\"x\"` `a + b` `x` `1abc` `foo-bar` `List<T>`\n", nil},
+		{"file names are not names, calls are", "`root.go` `config.json` `resp.json()`\n", []string{"1:resp.json@2/0"}},
 		{"link text is a mention, the URL is not", "See [`Cache.Lookup`](resolver/resolve.go) and <https://x.io/`Parse`>.\n",
 			[]string{"1:Cache.Lookup@2/0"}},
 		{"a comment line is an HTML block", "<!-- x --> then `Resolve`\n", nil},
@@ -112,6 +113,12 @@ func TestResolveMention(t *testing.T) {
 		{Ref{"java/C.java", decl("method", "C.parse(String, int)", 4)}, "java"},
 		{Ref{"java/C.java", decl("method", "C.parse(String)", 8)}, "java"},
 		{Ref{"config/app.yml", decl("key", "Lookup", 1)}, "config"},
+		{Ref{"lib/x_test.go", decl("function", "excluded", 5)}, "lib"},
+		{Ref{"lib/x.go", decl("function", "excluded", 2)}, "lib"},
+		{Ref{"lib/x_test.go", decl("function", "fixture", 9)}, "lib"},
+		{Ref{"lib/x_test.go", decl("function", "TestExcluded", 12)}, "lib"},
+		{Ref{"web/ctx.go", decl("struct", "Context", 3)}, "web"},
+		{Ref{"web/ctx.go", decl("method", "Request.Context", 30)}, "web"},
 	}
 	byBase := func(base string) []MentionRef {
 		var out []MentionRef
@@ -135,10 +142,18 @@ func TestResolveMention(t *testing.T) {
 		{"web.Resolve", ""},
 		{"C.parse", "java/C.java:4 java/C.java:8"},
 		{"Missing", ""},
+		{"excluded", "lib/x.go:2"},           // a test's helper of the same name is not a second candidate
+		{"fixture", ""},                      // nor is a helper only tests declare
+		{"TestExcluded", "lib/x_test.go:12"}, // but a test's own name is
+		{"Context", "web/ctx.go:3"},
+		{"Context()", "web/ctx.go:30"},             // a call names no struct
+		{"cache.Lookup", "resolver/resolve.go:21"}, // a variable named after its type
+		{"req.Context", ""},
 	} {
-		segs := strings.Split(tc.name, ".")
+		segs := strings.Split(strings.TrimSuffix(tc.name, "()"), ".")
 		var got []string
-		for _, r := range ResolveMention(tc.name, byBase(segs[len(segs)-1])) {
+		name, call := strings.CutSuffix(tc.name, "()")
+		for _, r := range ResolveMention(name, call, byBase(segs[len(segs)-1])) {
 			got = append(got, fmt.Sprintf("%s:%d", r.Path, r.Decl.StartLine))
 		}
 		if strings.Join(got, " ") != tc.want {

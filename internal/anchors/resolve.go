@@ -34,6 +34,12 @@ type Env struct {
 	// Such a twin is never a move or rename target. known is false when
 	// history cannot tell (no git, the pin is not committed).
 	PreExisting func(a Anchor, path, kind, qname string) (existed, known bool)
+	// Suggest optionally replaces the ranking of Index's declarations for a
+	// lost anchor's "did you mean" (a caller that memoises FileSuggestions
+	// per file); NoSuggestions skips them, for a verdict the caller throws
+	// away (the cheap pass before a repository-wide search).
+	Suggest       func(a Anchor, origin []string) []Candidate
+	NoSuggestions bool
 }
 
 // Resolve runs the ladder for one anchor. It never fails; what it cannot
@@ -74,7 +80,7 @@ func resolveSymbol(a Anchor, env Env) Result {
 	// The identity is the name within the kind's family: `struct X` finds
 	// `type X = …`, `const f` finds the arrow function f. rank prefers the
 	// exact kind.
-	identity := ix.byFamily[familyIdentity(a.Path, a.Kind, a.QualifiedName)]
+	identity := ix.lookup(familyTable, familyIdentity(a.Path, a.Kind, a.QualifiedName))
 
 	// Stage 1: same identity in the hinted file.
 	var inHint, elsewhere []Ref
@@ -137,7 +143,7 @@ func resolveSymbol(a Anchor, env Env) Result {
 	}
 
 	if a.BodySHA != "" {
-		byBody := ix.byBody[a.BodySHA]
+		byBody := ix.lookup(bodyTable, a.BodySHA)
 		container := ContainerOf(a.QualifiedName)
 		// Stage 3: same kind, same container, same body, other name. A
 		// top-level declaration's container is its file: a top-level function
@@ -336,11 +342,18 @@ func lost(a Anchor, env Env) Result {
 		}
 	}
 	r := Result{State: StateLost, Detail: Detail{Reason: reason, Path: a.Path}}
+	if env.NoSuggestions {
+		return r
+	}
 	var origin []string
 	if env.Origin != nil {
 		origin = env.Origin(a)
 	}
-	r.Detail.Suggestions = suggest(a, env.Index, origin)
+	if env.Suggest != nil {
+		r.Detail.Suggestions = env.Suggest(a, origin)
+	} else {
+		r.Detail.Suggestions = suggest(a, env.Index, origin)
+	}
 	return r
 }
 

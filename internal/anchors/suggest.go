@@ -3,6 +3,8 @@ package anchors
 import (
 	"sort"
 	"strings"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
 // MaxSuggestions bounds what a lost anchor offers (docs/anchors.md).
@@ -19,33 +21,70 @@ func suggest(a Anchor, ix *Index, origin []string) []Candidate {
 	if ix == nil {
 		return nil
 	}
-	type scored struct {
-		ref  Ref
-		sim  float64
-		dist int
+	var lists [][]Suggestion
+	for _, p := range ix.Paths() {
+		lists = append(lists, FileSuggestions(a, p, ix.Decls(p), origin))
 	}
+	return BestSuggestions(a, lists)
+}
+
+// Suggestion is one declaration of one file that a lost anchor could
+// mean, with what ranks it.
+type Suggestion struct {
+	c    Candidate
+	sim  float64
+	dist int
+}
+
+// FileSuggestions are the best suggestions for a lost anchor among one
+// file's declarations, at most MaxSuggestions, best first. Merging every
+// file's with BestSuggestions, in path order, gives exactly what ranking
+// all declarations at once gives, so a caller may keep each file's list
+// while the file is unchanged.
+func FileSuggestions(a Anchor, path string, decls []symbols.Decl, origin []string) []Suggestion {
 	base := strings.ToLower(BaseName(a.QualifiedName))
 	maxDist := len(base) / 3
 	if maxDist < 2 {
 		maxDist = 2
 	}
-	var all []scored
-	for _, p := range ix.Paths() {
-		decls := ix.files[p]
-		for i := range decls {
-			d := &decls[i]
-			if d.QualifiedName == a.QualifiedName && d.Kind == a.Kind && p == a.Path {
-				continue
-			}
-			s := scored{ref: Ref{Path: p, Decl: d}, dist: levenshtein(base, strings.ToLower(BaseName(d.QualifiedName)), maxDist+1)}
-			if len(origin) > 0 && len(d.Body) > 0 {
-				s.sim = overlap(origin, d.Body)
-			}
-			if s.sim >= BodySimilarity || s.dist <= maxDist {
-				all = append(all, s)
-			}
+	var all []Suggestion
+	var counts, scratch map[string]int
+	if len(origin) > 0 {
+		counts, scratch = tokenCounts(origin), map[string]int{}
+	}
+	for i := range decls {
+		d := &decls[i]
+		if d.QualifiedName == a.QualifiedName && d.Kind == a.Kind && path == a.Path {
+			continue
+		}
+		s := Suggestion{c: Ref{Path: path, Decl: d}.candidate(), dist: levenshtein(base, strings.ToLower(BaseName(d.QualifiedName)), maxDist+1)}
+		if len(origin) > 0 && len(d.Body) > 0 {
+			s.sim = overlapAtLeast(counts, len(origin), d.Body, BodySimilarity, scratch)
+		}
+		if s.sim >= BodySimilarity || s.dist <= maxDist {
+			all = append(all, s)
 		}
 	}
+	return bestOf(a, all)
+}
+
+// BestSuggestions merges per-file lists (in path order) into the anchor's
+// suggestions.
+func BestSuggestions(a Anchor, lists [][]Suggestion) []Candidate {
+	var all []Suggestion
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	var out []Candidate
+	for _, s := range bestOf(a, all) {
+		out = append(out, s.c)
+	}
+	return out
+}
+
+// bestOf sorts stably (similar bodies first, then the anchor's kind, then
+// edit distance, path and line) and keeps MaxSuggestions.
+func bestOf(a Anchor, all []Suggestion) []Suggestion {
 	sort.SliceStable(all, func(i, j int) bool {
 		x, y := all[i], all[j]
 		if (x.sim >= BodySimilarity) != (y.sim >= BodySimilarity) {
@@ -54,25 +93,21 @@ func suggest(a Anchor, ix *Index, origin []string) []Candidate {
 		if x.sim >= BodySimilarity && x.sim != y.sim {
 			return x.sim > y.sim // raw similarity only ranks similar bodies
 		}
-		if (x.ref.Decl.Kind == a.Kind) != (y.ref.Decl.Kind == a.Kind) {
-			return x.ref.Decl.Kind == a.Kind
+		if (x.c.Kind == a.Kind) != (y.c.Kind == a.Kind) {
+			return x.c.Kind == a.Kind
 		}
 		if x.dist != y.dist {
 			return x.dist < y.dist
 		}
-		if x.ref.Path != y.ref.Path {
-			return x.ref.Path < y.ref.Path
+		if x.c.Path != y.c.Path {
+			return x.c.Path < y.c.Path
 		}
-		return x.ref.Decl.StartLine < y.ref.Decl.StartLine
+		return x.c.LineStart < y.c.LineStart
 	})
-	var out []Candidate
-	for _, s := range all {
-		if len(out) == MaxSuggestions {
-			break
-		}
-		out = append(out, s.ref.candidate())
+	if len(all) > MaxSuggestions {
+		all = all[:MaxSuggestions]
 	}
-	return out
+	return all
 }
 
 // overlap is the multiset intersection of two token lists over the larger
@@ -97,6 +132,40 @@ func overlap(a, b []string) float64 {
 		n = len(b)
 	}
 	return float64(common) / float64(n)
+}
+
+func tokenCounts(toks []string) map[string]int {
+	m := make(map[string]int, len(toks))
+	for _, t := range toks {
+		m[t]++
+	}
+	return m
+}
+
+// overlapAtLeast is overlap(a, b) for a given as its token counts (n
+// tokens), or 0 when it cannot reach min: the intersection is at most the
+// shorter list, so unequal lengths rule most bodies out without counting.
+// scratch is reused between calls.
+func overlapAtLeast(counts map[string]int, n int, b []string, min float64, scratch map[string]int) float64 {
+	if n == 0 || len(b) == 0 {
+		return 0
+	}
+	short, long := n, len(b)
+	if short > long {
+		short, long = long, short
+	}
+	if float64(short)/float64(long) < min {
+		return 0
+	}
+	clear(scratch)
+	common := 0
+	for _, t := range b {
+		if scratch[t] < counts[t] {
+			scratch[t]++
+			common++
+		}
+	}
+	return float64(common) / float64(long)
 }
 
 // levenshtein is the edit distance between a and b, capped at limit (the

@@ -1,18 +1,28 @@
 package claims
 
+import "slices"
+
 // An Aho–Corasick automaton finds every literal of every leg in one pass
 // over a unit's bytes, however many literals there are: the multi-literal
 // scan grep tools put in front of their regex engines. It is a dense DFA
-// over byte classes (only the bytes some literal uses are told apart), so
-// a step is two table loads.
+// over byte classes (only the bytes some literal uses are told apart).
+//
+// The table is laid out for the scanner's inner loop, one load and one
+// compare a byte: a state is its row's offset in next (state × stride),
+// and the states worth stopping at (a literal ends there, or the line
+// ended) are numbered last, so "is this state special" is off >= special.
 
-// acMatcher finds a fixed set of byte strings.
+// acMatcher finds a fixed set of byte strings. Units never hold a line
+// break (lines are split on it, statements have their spaces collapsed),
+// so a literal holding one is never reported: a `\n` byte leads to the
+// newline state, whose row is the root's.
 type acMatcher struct {
-	class  [256]uint16 // byte → byte class (0: a byte no literal uses)
-	stride int         // number of classes
-	delta  []int32     // state*stride + class → next state (a full DFA)
-	out    [][]int32   // state → the literals that end there (suffix links folded in)
-	term   []bool      // state → len(out) > 0, the one test made per byte
+	class   [256]uint16 // byte → byte class (0: a byte no literal uses)
+	stride  int         // number of classes
+	next    []int32     // offset + class → next state's offset (a full DFA)
+	special int32       // offsets >= special: a literal ends, or newline
+	newline int32       // the offset of the newline state (the last one)
+	out     [][]int32   // offset/stride → the literals that end there (suffix links folded in)
 }
 
 // newACMatcher builds the automaton for lits; fold: lits are lower-case and
@@ -26,6 +36,7 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 			used[l[i]] = true
 		}
 	}
+	used['\n'] = true // its own class: every state leaves it for the newline state
 	n := uint16(1)
 	for b := 0; b < 256; b++ {
 		if used[b] {
@@ -38,113 +49,142 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 			m.class[b] = m.class[b+'a'-'A']
 		}
 	}
-	m.stride = int(n)
+	stride := int(n)
+	m.stride = stride
 
-	// The trie, with -1 for "no edge yet".
-	m.delta = make([]int32, m.stride)
-	for i := range m.delta {
-		m.delta[i] = -1
+	// The trie, with -1 for "no edge yet"; states by creation number.
+	delta := make([]int32, stride, stride*trieStates(lits, &m.class))
+	for i := range delta {
+		delta[i] = -1
 	}
-	m.out = [][]int32{nil}
+	out := [][]int32{nil}
 	for id, l := range lits {
 		s := int32(0)
 		for i := 0; i < len(l); i++ {
 			c := int(m.class[l[i]])
-			next := m.delta[int(s)*m.stride+c]
+			next := delta[int(s)*stride+c]
 			if next < 0 {
-				next = int32(len(m.out))
-				m.out = append(m.out, nil)
-				row := make([]int32, m.stride)
-				for j := range row {
-					row[j] = -1
+				next = int32(len(out))
+				out = append(out, nil)
+				for j := 0; j < stride; j++ {
+					delta = append(delta, -1)
 				}
-				m.delta = append(m.delta, row...)
-				m.delta[int(s)*m.stride+c] = next
+				delta[int(s)*stride+c] = next
 			}
 			s = next
 		}
-		m.out[s] = append(m.out[s], int32(id))
+		out[s] = append(out[s], int32(id))
 	}
 
 	// Breadth first: fill the missing edges from the failure state's row
 	// and inherit its outputs.
-	fail := make([]int32, len(m.out))
-	queue := make([]int32, 0, len(m.out))
-	for c := 0; c < m.stride; c++ {
-		if next := m.delta[c]; next > 0 {
+	fail := make([]int32, len(out))
+	queue := make([]int32, 0, len(out))
+	for c := 0; c < stride; c++ {
+		if next := delta[c]; next > 0 {
 			fail[next] = 0
 			queue = append(queue, next)
 		} else {
-			m.delta[c] = 0
+			delta[c] = 0
 		}
 	}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		if f := fail[s]; len(m.out[f]) > 0 {
-			m.out[s] = append(m.out[s][:len(m.out[s]):len(m.out[s])], m.out[f]...)
+		if f := fail[s]; len(out[f]) > 0 {
+			out[s] = append(out[s][:len(out[s]):len(out[s])], out[f]...)
 		}
-		for c := 0; c < m.stride; c++ {
-			i := int(s)*m.stride + c
-			if next := m.delta[i]; next >= 0 {
-				fail[next] = m.delta[int(fail[s])*m.stride+c]
+		for c := 0; c < stride; c++ {
+			i := int(s)*stride + c
+			if next := delta[i]; next >= 0 {
+				fail[next] = delta[int(fail[s])*stride+c]
 				queue = append(queue, next)
 			} else {
-				m.delta[i] = m.delta[int(fail[s])*m.stride+c]
+				delta[i] = delta[int(fail[s])*stride+c]
 			}
 		}
 	}
-	m.term = make([]bool, len(m.out))
-	for s, o := range m.out {
-		m.term[s] = len(o) > 0
+
+	// Renumber: plain states first (the root stays 0), then the ones with
+	// an output, then the newline state; store offsets, not numbers.
+	states := len(out)
+	order := make([]int32, 0, states+1) // new number → old number (states = newline)
+	for s := 0; s < states; s++ {
+		if len(out[s]) == 0 {
+			order = append(order, int32(s))
+		}
 	}
+	plain := len(order)
+	for s := 0; s < states; s++ {
+		if len(out[s]) > 0 {
+			order = append(order, int32(s))
+		}
+	}
+	order = append(order, int32(states))
+	renum := make([]int32, states+1)
+	for nu, old := range order {
+		renum[old] = int32(nu)
+	}
+	nl := int(m.class['\n'])
+	m.next = make([]int32, (states+1)*stride)
+	m.out = make([][]int32, states+1)
+	for nu, old := range order {
+		row := old
+		if int(old) == states {
+			row = 0 // the newline state goes on as the root does
+		} else {
+			m.out[nu] = out[old]
+		}
+		for c := 0; c < stride; c++ {
+			m.next[nu*stride+c] = renum[delta[int(row)*stride+c]] * int32(stride)
+		}
+		m.next[nu*stride+nl] = int32(states * stride)
+	}
+	m.special = int32(plain * stride)
+	m.newline = int32(states * stride)
 	return m
 }
 
-// scan calls hit for each literal found in text (a literal found several
-// times is reported each time; the caller dedupes).
-func (m *acMatcher) scan(text []byte, hit func(lit int32)) {
-	s := int32(0)
-	stride := m.stride
-	for _, b := range text {
-		s = m.delta[int(s)*stride+int(m.class[b])]
-		if m.term[s] {
-			for _, id := range m.out[s] {
-				hit(id)
-			}
+// trieStates counts the trie's states (the root included), so its table
+// is allocated once at its size: sorted, each literal adds the bytes past
+// what it shares with the one before (read through the byte classes, which
+// fold case). It is a capacity hint: a miscount only costs a copy.
+func trieStates(lits []string, class *[256]uint16) int {
+	keys := make([]string, len(lits))
+	for i, l := range lits {
+		k := make([]byte, len(l))
+		for j := 0; j < len(l); j++ {
+			k[j] = byte(class[l[j]])
 		}
+		keys[i] = string(k)
 	}
+	slices.Sort(keys)
+	n, prev := 1, ""
+	for _, k := range keys {
+		common := 0
+		for common < len(k) && common < len(prev) && k[common] == prev[common] {
+			common++
+		}
+		n += len(k) - common
+		prev = k
+	}
+	return n
 }
 
-// scanString is scan over a string (SQL statements).
+// outputs returns the literals that end at state offset off.
+func (m *acMatcher) outputs(off int32) []int32 { return m.out[int(off)/m.stride] }
+
+// scanString calls hit for each literal found in text, a SQL statement (a
+// literal found several times is reported each time; the caller dedupes).
+// Lines go through the scanner's own loop (wakeScan), over the same table.
 func (m *acMatcher) scanString(text string, hit func(lit int32)) {
-	s := int32(0)
-	stride := m.stride
+	off := int32(0)
 	for i := 0; i < len(text); i++ {
-		s = m.delta[int(s)*stride+int(m.class[text[i]])]
-		if m.term[s] {
-			for _, id := range m.out[s] {
+		off = m.next[off+int32(m.class[text[i]])]
+		if off >= m.special {
+			for _, id := range m.outputs(off) {
 				hit(id)
 			}
 		}
 	}
-}
-
-// nextHit returns the index just past the first literal that ends at or
-// after from, or -1: the scanner's jump to the next line worth a look.
-func (m *acMatcher) nextHit(text []byte, from int) int {
-	s := int32(0)
-	stride := m.stride
-	for i := from; i < len(text); i++ {
-		c := text[i]
-		if c == '\n' { // literals never span lines
-			s = 0
-			continue
-		}
-		s = m.delta[int(s)*stride+int(m.class[c])]
-		if m.term[s] {
-			return i + 1
-		}
-	}
-	return -1
 }

@@ -2,7 +2,9 @@ package claims
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // A run scans in batches: every leg's file set is known before any file
@@ -23,7 +25,9 @@ type legJob struct {
 	pending string   // slug of the open change holding the claim
 	onDisk  []Repo   // the leg's targets that are on disk
 	set     *fileSet // the surviving file set, shared by legs with the same spec
-	matches []hit    // the entries of set with a match, in entry order
+	matches []hit    // the entries of set with a match, in entry order (see keepAll)
+	total   int      // matching units over the whole set
+	keepAll bool     // every hit kept (each, the count command); else hits stop once they hold maxMatches lines
 	heal    *fileSet // present legs without a match: every tracked file
 	healed  []hit
 	hint    string // the untracked hint when set is empty
@@ -57,26 +61,22 @@ type hit struct {
 
 // matchesOf builds the Matches of one hit of fs.
 func matchesOf(fs *fileSet, h hit, max int) []Match {
+	return appendMatches(make([]Match, 0, min(len(h.lines), max)), fs, h, max)
+}
+
+// appendMatches appends the first max Matches of one hit of fs.
+func appendMatches(out []Match, fs *fileSet, h hit, max int) []Match {
 	m := &fs.entries[h.k]
-	out := make([]Match, 0, min(len(h.lines), max))
+	key := m.repo.Key()
 	for _, n := range h.lines[:min(len(h.lines), max)] {
-		out = append(out, Match{Repo: m.repo.Key(), Path: m.path, Line: int(n)})
+		out = append(out, Match{Repo: key, Path: m.path, Line: int(n)})
 	}
 	return out
 }
 
-// count is the number of matching units over all hits.
-func count(hs []hit) int {
-	n := 0
-	for _, h := range hs {
-		n += len(h.lines)
-	}
-	return n
-}
-
 // prepare computes a leg's targets and surviving file set.
 func (e *evaluator) prepare(l *Leg, pending string) *legJob {
-	job := &legJob{leg: l, pending: pending}
+	job := &legJob{leg: l, pending: pending, keepAll: l.Mode == ModeEach}
 	for _, r := range e.targets(l) {
 		if r.OnDisk() {
 			job.onDisk = append(job.onDisk, r)
@@ -139,11 +139,14 @@ func (e *evaluator) healSet(job *legJob) *fileSet {
 	return fs
 }
 
-// fileTask is one file of a batch and the sets waiting for it.
+// fileTask is one file of a batch, the sets waiting for it and, once
+// scanned, each regex's matching lines in it.
 type fileTask struct {
-	repo Repo
-	path string
-	refs []setRef
+	repo    Repo
+	path    string
+	refs    []setRef
+	content []byte
+	found   []regexLines
 }
 
 type setRef struct {
@@ -151,19 +154,30 @@ type setRef struct {
 	k  int32 // entry index in fs
 }
 
+// regexLines is one regex's matching units in one file.
+type regexLines struct {
+	rid   int32
+	lines []int32
+}
+
 // batch reads each file the jobs' sets name once and fills their matches.
 // heal chooses the heal sets (the second batch) instead of the file sets.
+//
+// Files are read one after the other in run order (so the byte budget
+// stops at the same file every run) and scanned by a pool of goroutines;
+// the results are merged in run order, so a report never depends on which
+// goroutine was faster (TestParallelScanSame).
 func (e *evaluator) batch(jobs []*legJob, heal bool) {
-	pick := func(j *legJob) (*fileSet, *[]hit) {
+	pick := func(j *legJob) *fileSet {
 		if heal {
-			return j.heal, &j.healed
+			return j.heal
 		}
-		return j.set, &j.matches
+		return j.set
 	}
 	var res []*Regex
 	var sets []*fileSet
 	for _, j := range jobs {
-		fs, _ := pick(j)
+		fs := pick(j)
 		if fs == nil || len(fs.entries) == 0 {
 			continue
 		}
@@ -206,55 +220,148 @@ func (e *evaluator) batch(jobs []*legJob, heal bool) {
 			t.refs = append(t.refs, setRef{fs, int32(k)})
 		}
 	}
-	lines := make([][]int32, len(sc.regexes))   // this file's view of each regex's lines
-	scratch := make([][]int32, len(sc.regexes)) // reused across files
-	var arena []int32                           // every hit's lines, appended: one allocation per growth, not per hit
-	seen := make([]bool, len(sc.regexes))
-	var rids []int32
-	for _, r := range e.all { // checkouts in run order, files in path order: a budget stops deterministically
+	var ordered []*fileTask // checkouts in run order, files in path order
+	for _, r := range e.all {
 		for _, t := range tasks[r.Identity()] {
-			if t == nil {
-				continue
+			if t != nil {
+				ordered = append(ordered, t)
 			}
-			content, ok, unread := e.read(t.repo, t.path)
-			if unread {
-				for _, ref := range t.refs {
-					ref.fs.entries[ref.k].unread = true
+		}
+	}
+	e.scanTasks(sc, ordered)
+
+	lines := make([][]int32, len(sc.regexes)) // this file's view of each regex's lines
+	for _, t := range ordered {
+		for _, f := range t.found {
+			lines[f.rid] = f.lines
+		}
+		for _, ref := range t.refs {
+			for _, j := range ref.fs.jobs {
+				l := lines[j.rid]
+				if len(l) == 0 {
+					continue
 				}
-				continue
+				if heal {
+					j.healed = append(j.healed, hit{ref.k, l})
+					continue
+				}
+				// A verdict needs the count; the report shows the first
+				// maxMatches lines: a wide leg's later hits are not kept.
+				if j.keepAll || j.total < maxMatches {
+					j.matches = append(j.matches, hit{ref.k, l})
+				}
+				j.total += len(l)
 			}
-			if !ok {
-				continue // tracked but unreadable: a member that never matches
+		}
+		for _, f := range t.found {
+			lines[f.rid] = nil
+		}
+		t.found, t.content = nil, nil
+	}
+}
+
+// scanWorkers bounds a batch's scanning goroutines and filesPerWorker is
+// the share of files worth one more goroutine; tests change both to run
+// the same batch serially and in parallel.
+var (
+	scanWorkers    = func() int { return runtime.GOMAXPROCS(0) }
+	filesPerWorker = 16
+)
+
+// scanTasks reads every task's file (in order, within the budget) and
+// fills its found lines, scanning on up to GOMAXPROCS goroutines.
+func (e *evaluator) scanTasks(sc *scanner, ordered []*fileTask) {
+	workers := min(scanWorkers(), len(ordered)/filesPerWorker+1)
+	if workers <= 1 {
+		w := newScanWorker(sc)
+		for _, t := range ordered {
+			if e.load(t) {
+				w.scan(t)
 			}
-			rids = rids[:0]
-			for _, ref := range t.refs {
-				for _, j := range ref.fs.jobs {
-					if !seen[j.rid] {
-						seen[j.rid] = true
-						rids = append(rids, j.rid)
+		}
+		return
+	}
+	queue := make(chan *fileTask, 4*workers)
+	var wg sync.WaitGroup
+	var crash any // a worker's panic, raised again here: Evaluate turns it into a finding
+	var crashOnce sync.Once
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					crashOnce.Do(func() { crash = r })
+					for range queue { // drain so the reader never blocks
 					}
 				}
+			}()
+			w := newScanWorker(sc)
+			for t := range queue {
+				w.scan(t)
 			}
-			sc.scanFile(t.path, content, rids, func(rid int32, line int) { scratch[rid] = append(scratch[rid], int32(line)) })
-			for _, rid := range rids { // one copy per regex and file, shared by its legs
-				if len(scratch[rid]) > 0 {
-					start := len(arena)
-					arena = append(arena, scratch[rid]...)
-					lines[rid] = arena[start:len(arena):len(arena)]
-					scratch[rid] = scratch[rid][:0]
-				}
+		}()
+	}
+	for _, t := range ordered {
+		if e.load(t) {
+			queue <- t
+		}
+	}
+	close(queue)
+	wg.Wait()
+	if crash != nil {
+		panic(crash)
+	}
+}
+
+// load reads a task's file for the scan; false when there is nothing to
+// scan (unread by the budget, or tracked but unreadable: a member that
+// never matches).
+func (e *evaluator) load(t *fileTask) bool {
+	content, ok, unread := e.read(t.repo, t.path)
+	if unread {
+		for _, ref := range t.refs {
+			ref.fs.entries[ref.k].unread = true
+		}
+		return false
+	}
+	t.content = content
+	return ok
+}
+
+// scanWorker is one goroutine's side of a batch: its scanner state and the
+// scratch of one file's results.
+type scanWorker struct {
+	st      *scanState
+	seen    []bool
+	scratch [][]int32 // by regex, reused across files
+	rids    []int32
+	arena   []int32 // every file's lines, appended: one allocation per growth, not per file
+}
+
+func newScanWorker(sc *scanner) *scanWorker {
+	return &scanWorker{st: sc.newState(), seen: make([]bool, len(sc.regexes)), scratch: make([][]int32, len(sc.regexes))}
+}
+
+// scan runs the regexes of every leg waiting for t over its content.
+func (w *scanWorker) scan(t *fileTask) {
+	w.rids = w.rids[:0]
+	for _, ref := range t.refs {
+		for _, j := range ref.fs.jobs {
+			if !w.seen[j.rid] {
+				w.seen[j.rid] = true
+				w.rids = append(w.rids, j.rid)
 			}
-			for _, ref := range t.refs {
-				for _, j := range ref.fs.jobs {
-					if len(lines[j.rid]) > 0 {
-						_, hs := pick(j)
-						*hs = append(*hs, hit{ref.k, lines[j.rid]})
-					}
-				}
-			}
-			for _, rid := range rids {
-				seen[rid], lines[rid] = false, nil
-			}
+		}
+	}
+	w.st.scanFile(t.path, t.content, w.rids, func(rid int32, line int) { w.scratch[rid] = append(w.scratch[rid], int32(line)) })
+	for _, rid := range w.rids { // one copy per regex and file, shared by its legs
+		w.seen[rid] = false
+		if len(w.scratch[rid]) > 0 {
+			start := len(w.arena)
+			w.arena = append(w.arena, w.scratch[rid]...)
+			t.found = append(t.found, regexLines{rid, w.arena[start:len(w.arena):len(w.arena)]})
+			w.scratch[rid] = w.scratch[rid][:0]
 		}
 	}
 }

@@ -39,6 +39,7 @@ func Count(spec string, cfg Config, repos []Repo) (string, int) {
 		return b.String(), 2
 	}
 	job := e.prepare(l, "")
+	job.keepAll = true // the dry run lists every file's count
 	e.batch([]*legJob{job}, false)
 	files, matching, total := 0, 0, 0
 	var lacking, offending []string

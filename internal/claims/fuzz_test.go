@@ -1,7 +1,6 @@
 package claims
 
 import (
-	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -73,10 +72,10 @@ func FuzzERE(f *testing.F) {
 			}
 		}
 		for _, path := range []string{"f.txt", "f.sql"} {
-			if alone := scannedLines(path, text, []*Regex{re}); !reflect.DeepEqual(naiveLines(path, text, re), alone[0]) {
+			if alone := scannedLines(t, path, text, []*Regex{re}); !reflect.DeepEqual(naiveLines(path, text, re), alone[0]) {
 				t.Fatalf("/%s/%s alone over %q (%s): naive %v, scanned %v", src, flags, text, path, naiveLines(path, text, re), alone[0])
 			}
-			got := scannedLines(path, text, others)
+			got := scannedLines(t, path, text, others)
 			for i, r := range others {
 				if want := naiveLines(path, text, r); !reflect.DeepEqual(want, got[i]) {
 					t.Fatalf("/%s/%s over %q (%s): naive %v, scanned %v", r.Source, flags, text, path, want, got[i])
@@ -130,10 +129,9 @@ func FuzzEvaluate(f *testing.F) {
 		_, repos := ecoRepos()
 		in := Input{Docs: map[string][]byte{LawFile: []byte(law), ".multivac/changes/c.md": []byte(change)},
 			Config: cfg, ConfigDiagnostics: cdiags, Repos: repos, Options: Options{Write: true}}
-		res, err := Evaluate(context.Background(), in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		// The parallel scan (one goroutine per file here) reports exactly
+		// what the serial one does.
+		res := serialAndParallel(t, "fuzzed law", func() Input { return in })
 		for _, d := range res.Diagnostics {
 			if strings.Contains(d.Message, "internal error") {
 				t.Fatal(d.Message)

@@ -17,9 +17,25 @@ func naiveLines(path, text string, re *Regex) []int {
 	return out
 }
 
-// scannedLines runs all regexes over the text in one scanner pass.
-func scannedLines(path, text string, res []*Regex) [][]int {
+// scannedLines runs all regexes over the text in one scanner pass, both
+// ways: searching each literal (indexScan) where few are concerned, and
+// the automaton for everything; the two must agree.
+func scannedLines(t testing.TB, path, text string, res []*Regex) [][]int {
+	t.Helper()
+	indexed := scannedLinesWith(path, text, res)
+	old := fewIndexLiterals
+	fewIndexLiterals = 0
+	automaton := scannedLinesWith(path, text, res)
+	fewIndexLiterals = old
+	if !reflect.DeepEqual(indexed, automaton) {
+		t.Fatalf("over %q (%s): literal search %v, automaton %v", text, path, indexed, automaton)
+	}
+	return indexed
+}
+
+func scannedLinesWith(path, text string, res []*Regex) [][]int {
 	sc := newScanner(res)
+	st := sc.newState()
 	out := make([][]int, len(res))
 	var rids []int32
 	for _, re := range res {
@@ -27,7 +43,7 @@ func scannedLines(path, text string, res []*Regex) [][]int {
 	}
 	for pass := 0; pass < 2; pass++ { // the second file of a run reuses the scratch state
 		got := make([][]int, len(sc.regexes))
-		sc.scanFile(path, []byte(text), rids, func(rid int32, line int) { got[rid] = append(got[rid], line) })
+		st.scanFile(path, []byte(text), rids, func(rid int32, line int) { got[rid] = append(got[rid], line) })
 		for i, re := range res {
 			out[i] = got[sc.byRegex[re]]
 		}
@@ -65,14 +81,14 @@ func TestPrefilterSound(t *testing.T) {
 	}
 	for _, text := range texts {
 		for _, path := range []string{"f.txt", "f.sql"} {
-			got := scannedLines(path, text, res)
+			got := scannedLines(t, path, text, res)
 			for i, re := range res {
 				want := naiveLines(path, text, re)
 				if !reflect.DeepEqual(want, got[i]) {
 					t.Errorf("/%s/%s over %q (%s): naive %v, scanned %v (lits %v)", re.Source, re.Flags, strings.SplitN(text, "\n", 2)[0], path, want, got[i], re.lits)
 				}
 				// Alone, a regex with a literal takes the jump-to-the-hit path.
-				if alone := scannedLines(path, text, []*Regex{re}); !reflect.DeepEqual(want, alone[0]) {
+				if alone := scannedLines(t, path, text, []*Regex{re}); !reflect.DeepEqual(want, alone[0]) {
 					t.Errorf("/%s/%s alone over %q (%s): naive %v, scanned %v", re.Source, re.Flags, strings.SplitN(text, "\n", 2)[0], path, want, alone[0])
 				}
 			}
@@ -86,7 +102,7 @@ func TestACMatcher(t *testing.T) {
 	lits := []string{"he", "she", "his", "hers", "s", "ushe"}
 	m := newACMatcher(lits, false)
 	count := map[string]int{}
-	m.scan([]byte("ushers his"), func(id int32) { count[lits[id]]++ })
+	m.scanString("ushers his", func(id int32) { count[lits[id]]++ })
 	want := map[string]int{"he": 1, "she": 1, "hers": 1, "s": 3, "ushe": 1, "his": 1}
 	if !reflect.DeepEqual(count, want) {
 		t.Errorf("got %v, want %v", count, want)
@@ -96,5 +112,24 @@ func TestACMatcher(t *testing.T) {
 	f.scanString("GRANT Grant gRaNt grant", func(int32) { n++ })
 	if n != 4 {
 		t.Errorf("folded: %d hits, want 4", n)
+	}
+}
+
+// A regex read as a pure literal is matched by finding the literal alone:
+// only a case-sensitive run of printable ASCII qualifies.
+func TestPureLiteral(t *testing.T) {
+	cases := []struct{ src, flags, want string }{
+		{"abc", "", "abc"}, {`helper\(x\) \+ 3;`, "", "helper(x) + 3;"}, {`path: "a\/b"`, "", `path: "a/b"`},
+		{"abc", "i", ""}, {"a|b", "", ""}, {"^abc", "", ""}, {"abc$", "", ""}, {"ab+c", "", ""}, {"a.c", "", ""},
+		{"[a]bc", "", "abc"}, {"straße", "", ""}, {"a[[:space:]]b", "", ""}, {"(abc)", "", ""},
+	}
+	for _, c := range cases {
+		re, _, msg := CompileERE(c.src, c.flags)
+		if msg != "" {
+			t.Fatalf("/%s/%s: %s", c.src, c.flags, msg)
+		}
+		if re.pure != c.want {
+			t.Errorf("/%s/%s: pure %q, want %q", c.src, c.flags, re.pure, c.want)
+		}
 	}
 }

@@ -2,6 +2,8 @@ package claims
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 )
 
 // The scanner evaluates many regexes over one file in a single pass: each
@@ -21,10 +23,11 @@ type scanRegex struct {
 	groups  [][]int32 // literal ids: each group needs one of its literals in the unit
 	trigger int       // the group whose hit wakes the regex up (the rarest)
 	always  bool      // no usable literal: run on every unit
+	pure    bool      // the regex is its one trigger literal: a woken unit matches
 }
 
-// scanner holds one run's automata and scratch state. It is used by one
-// goroutine at a time.
+// scanner holds one run's automata. It is read-only once built, so the
+// goroutines of a batch share it; each has its own scanState.
 type scanner struct {
 	regexes []scanRegex
 	byRegex map[*Regex]int32
@@ -36,13 +39,37 @@ type scanner struct {
 	fold    *acMatcher
 	exactOf []int32 // automaton pattern index → literal id
 	foldOf  []int32
+	rare    []int // literal → offset of its rarest byte (indexScan)
+}
 
+// scanState is one goroutine's scratch state over a scanner.
+type scanState struct {
+	sc *scanner
 	// Generation stamps: a slot equal to the current generation is set.
 	fileGen, unitGen uint32
 	covers           []uint32 // regex → fileGen when the file is scanned for it
 	woken            []uint32 // regex → unitGen when already tried on this unit
 	hitGen           []uint32 // literal → unitGen when found in this unit
 	hits             []int32
+	woke, always     []int32
+	lits             []int32 // fewLiterals' answer
+	events           []wakeEvent
+}
+
+func (sc *scanner) newState() *scanState {
+	return &scanState{sc: sc, covers: make([]uint32, len(sc.regexes)),
+		woken: make([]uint32, len(sc.regexes)), hitGen: make([]uint32, len(sc.lits))}
+}
+
+// nextUnit starts a unit: a new generation, the stamps cleared on the
+// (theoretical) wrap so no stale stamp reads as set.
+func (st *scanState) nextUnit() {
+	st.unitGen++
+	if st.unitGen == 0 {
+		clear(st.woken)
+		clear(st.hitGen)
+		st.unitGen = 1
+	}
 }
 
 // newScanner prepares the automata for every regex of a run.
@@ -60,6 +87,7 @@ func newScanner(res []*Regex) *scanner {
 			}
 		}
 		sr.always = len(sr.groups) == 0
+		sr.pure = re.pure != "" && len(sr.groups) == 1 && len(sr.groups[0]) == 1 && sc.lits[sr.groups[0][0]] == re.pure && !sc.folded[sr.groups[0][0]]
 		sc.regexes = append(sc.regexes, sr)
 	}
 	// Wake each regex on its rarest group: the one whose literals the
@@ -94,13 +122,9 @@ func newScanner(res []*Regex) *scanner {
 	}
 	// Only the trigger literals go into the automata: the other groups are
 	// checked on the few units a trigger wakes up.
-	inTrigger := make([]bool, len(sc.lits))
-	for id := range sc.trigger {
-		inTrigger[id] = len(sc.trigger[id]) > 0
-	}
 	var exact, fold []string
 	for id, l := range sc.lits {
-		if !inTrigger[id] {
+		if len(sc.trigger[id]) == 0 {
 			continue
 		}
 		if sc.folded[id] {
@@ -114,12 +138,13 @@ func newScanner(res []*Regex) *scanner {
 	if len(exact) > 0 {
 		sc.exact = newACMatcher(exact, false)
 	}
+	sc.rare = make([]int, len(sc.lits))
+	for id, l := range sc.lits {
+		sc.rare[id] = rarestByte(l)
+	}
 	if len(fold) > 0 {
 		sc.fold = newACMatcher(fold, true)
 	}
-	sc.covers = make([]uint32, len(sc.regexes))
-	sc.woken = make([]uint32, len(sc.regexes))
-	sc.hitGen = make([]uint32, len(sc.lits))
 	return sc
 }
 
@@ -149,17 +174,22 @@ func (sc *scanner) group(g []string, fold bool) ([]int32, bool) {
 }
 
 // scanFile runs the regexes rids over one file's content and calls match
-// once per matching unit and regex, units in order. A binary file matches
-// nothing.
-func (sc *scanner) scanFile(path string, content []byte, rids []int32, match func(rid int32, line int)) {
+// once per matching unit and regex; each regex's units come in order. A
+// binary file matches nothing.
+func (st *scanState) scanFile(path string, content []byte, rids []int32, match func(rid int32, line int)) {
+	sc := st.sc
 	if IsBinary(content) || len(rids) == 0 {
 		return
 	}
-	sc.fileGen++
-	var always []int32
+	st.fileGen++
+	if st.fileGen == 0 {
+		clear(st.covers)
+		st.fileGen = 1
+	}
+	always := st.always[:0]
 	needExact, needFold := false, false
 	for _, rid := range rids {
-		sc.covers[rid] = sc.fileGen
+		st.covers[rid] = st.fileGen
 		sr := &sc.regexes[rid]
 		if sr.always {
 			always = append(always, rid)
@@ -171,92 +201,285 @@ func (sc *scanner) scanFile(path string, content []byte, rids []int32, match fun
 			needExact = true
 		}
 	}
-	unit := func(b []byte, s string, line int) {
-		sc.unitGen++
-		sc.hits = sc.hits[:0]
+	st.always = always
+	if isSQLPath(path) {
+		st.scanStatements(content, always, needExact, needFold, match)
+		return
+	}
+	// Only lines holding a trigger literal can match a regex that has one:
+	// one pass per automaton over the whole file (a regex's trigger is in
+	// exactly one of them, so each regex's lines come in order). A file
+	// that only a few literals concern (most legs name one file) is
+	// searched for each of them instead, jumping between its rarest byte's
+	// occurrences: far fewer steps than one a byte.
+	if needExact {
+		if lits, few := st.fewLiterals(rids); few {
+			st.indexScan(lits, content, match)
+		} else {
+			st.wakeScan(sc.exact, sc.exactOf, content, match)
+		}
+	}
+	if needFold {
+		st.wakeScan(sc.fold, sc.foldOf, content, match)
+	}
+	if len(always) > 0 {
+		eachLine(content, func(line []byte, n int) {
+			for _, rid := range always {
+				if sc.regexes[rid].re.matchUnit(line, "") {
+					match(rid, n)
+				}
+			}
+		})
+	}
+}
+
+// wakeScan goes once through a non-SQL file with one automaton, counting
+// line breaks on the way. A literal hit wakes the regexes it triggers that
+// cover this file; when the line ends, it is a unit for them (as eachLine
+// cuts it). A hit for a regex of another file costs a table look-up; a line
+// without a hit costs one step a byte.
+func (st *scanState) wakeScan(m *acMatcher, of []int32, content []byte, match func(rid int32, line int)) {
+	sc := st.sc
+	woke := st.woke[:0]
+	next, class, special := m.next, &m.class, m.special
+	off := int32(0)
+	line, lineStart := 1, 0
+	st.nextUnit()
+	for i := 0; i < len(content); i++ {
+		off = next[off+int32(class[content[i]])]
+		if off < special {
+			continue
+		}
+		if off == m.newline { // literals never span lines
+			if len(woke) > 0 {
+				st.tryLine(content[lineStart:i], line, woke, match)
+				woke = woke[:0]
+			}
+			line++
+			lineStart = i + 1
+			st.nextUnit()
+			continue
+		}
+		for _, p := range m.outputs(off) {
+			id := of[p]
+			if st.hitGen[id] == st.unitGen {
+				continue
+			}
+			st.hitGen[id] = st.unitGen
+			for _, rid := range sc.trigger[id] {
+				if st.covers[rid] == st.fileGen && st.woken[rid] != st.unitGen {
+					st.woken[rid] = st.unitGen
+					woke = append(woke, rid)
+				}
+			}
+		}
+	}
+	if len(woke) > 0 {
+		st.tryLine(content[lineStart:], line, woke, match)
+	}
+	st.woke = woke[:0]
+}
+
+// fewIndexLiterals is the most trigger literals a file is searched for
+// one by one (indexScan); past it the automaton's single pass is cheaper.
+// Tests set it to 0 to run the automaton on everything.
+var fewIndexLiterals = 6
+
+// fewLiterals lists the distinct exact trigger literals of the regexes
+// rids, when there are at most fewIndexLiterals of them.
+func (st *scanState) fewLiterals(rids []int32) ([]int32, bool) {
+	sc := st.sc
+	lits := st.lits[:0]
+	for _, rid := range rids {
+		sr := &sc.regexes[rid]
+		if sr.always {
+			continue
+		}
+		g := sr.groups[sr.trigger]
+		if sc.folded[g[0]] {
+			continue
+		}
+		for _, id := range g {
+			if !slices.Contains(lits, id) {
+				if len(lits) == fewIndexLiterals {
+					st.lits = lits
+					return nil, false
+				}
+				lits = append(lits, id)
+			}
+		}
+	}
+	st.lits = lits
+	return lits, true
+}
+
+// wakeEvent: the line starting at start holds a trigger literal of rid.
+type wakeEvent struct{ start, rid int32 }
+
+// indexScan is wakeScan's result by searching the file for each literal:
+// the line of every occurrence wakes the literal's regexes that cover the
+// file; the lines are then tried in order, each once.
+func (st *scanState) indexScan(lits []int32, content []byte, match func(rid int32, line int)) {
+	sc := st.sc
+	ev := st.events[:0]
+	for _, id := range lits {
+		lit, r := sc.lits[id], sc.rare[id]
+		for from := 0; from+len(lit) <= len(content); {
+			j := bytes.IndexByte(content[from+r:], lit[r])
+			if j < 0 {
+				break
+			}
+			start := from + j
+			if start+len(lit) > len(content) {
+				break
+			}
+			if string(content[start:start+len(lit)]) != lit {
+				from = start + 1
+				continue
+			}
+			ls := bytes.LastIndexByte(content[:start], '\n') + 1
+			for _, rid := range sc.trigger[id] {
+				if st.covers[rid] == st.fileGen {
+					ev = append(ev, wakeEvent{int32(ls), rid})
+				}
+			}
+			next := bytes.IndexByte(content[start:], '\n') // one wake a line: go on past it
+			if next < 0 {
+				break
+			}
+			from = start + next + 1
+		}
+	}
+	slices.SortFunc(ev, func(a, b wakeEvent) int {
+		if a.start != b.start {
+			return int(a.start - b.start)
+		}
+		return int(a.rid - b.rid)
+	})
+	line, pos := 1, 0
+	for i := 0; i < len(ev); {
+		ls := int(ev[i].start)
+		line += bytes.Count(content[pos:ls], newline)
+		pos = ls
+		end := bytes.IndexByte(content[ls:], '\n')
+		if end < 0 {
+			end = len(content)
+		} else {
+			end += ls
+		}
+		st.nextUnit() // no literal stamped: allGroups looks the other groups up
+		woke := st.woke[:0]
+		for ; i < len(ev) && int(ev[i].start) == ls; i++ {
+			if rid := ev[i].rid; st.woken[rid] != st.unitGen {
+				st.woken[rid] = st.unitGen
+				woke = append(woke, rid)
+			}
+		}
+		st.tryLine(content[ls:end], line, woke, match)
+		st.woke = woke[:0]
+	}
+	st.events = ev[:0]
+}
+
+var newline = []byte{'\n'}
+
+// rarestByte is the offset of the byte of lit least likely in source text
+// (a rough rank: spaces and common letters first, then other letters,
+// punctuation, digits, capitals, rare symbols, non-ASCII), the one
+// indexScan jumps to.
+func rarestByte(lit string) int {
+	best, bestRank := 0, 1<<30
+	for i := 0; i < len(lit); i++ {
+		if r := byteRank(lit[i]); r < bestRank {
+			best, bestRank = i, r
+		}
+	}
+	return best
+}
+
+func byteRank(c byte) int {
+	switch {
+	case c == ' ' || strings.IndexByte("etaoinsrl", c) >= 0:
+		return 100
+	case c >= 'a' && c <= 'z':
+		return 60
+	case strings.IndexByte("();,.=\"'_:{}/-\t", c) >= 0:
+		return 40
+	case c >= '0' && c <= '9':
+		return 30
+	case c >= 'A' && c <= 'Z':
+		return 25
+	case c < 0x80:
+		return 15
+	}
+	return 5
+}
+
+// tryLine runs the woken regexes on one line (its `\r` dropped; a line
+// holding a complete anchor comment is no unit).
+func (st *scanState) tryLine(text []byte, line int, woke []int32, match func(rid int32, line int)) {
+	if len(text) > 0 && text[len(text)-1] == '\r' {
+		text = text[:len(text)-1]
+	}
+	if bytes.Contains(text, anchorClose) && openerRe.Match(text) {
+		return
+	}
+	for _, rid := range woke {
+		if sr := &st.sc.regexes[rid]; sr.pure || st.allGroups(rid, text, "") && sr.re.matchUnit(text, "") {
+			match(rid, line)
+		}
+	}
+}
+
+// scanStatements is scanFile over a .sql file's statements: each goes
+// through the automata (statements are rebuilt text, so there is no
+// whole-file pass to jump in).
+func (st *scanState) scanStatements(content []byte, always []int32, needExact, needFold bool, match func(rid int32, line int)) {
+	sc := st.sc
+	eachStatement(string(content), func(stmt Statement) {
+		s := stmt.Text
+		st.nextUnit()
+		st.hits = st.hits[:0]
 		if needExact {
-			sc.find(sc.exact, sc.exactOf, b, s)
+			st.find(sc.exact, sc.exactOf, s)
 		}
 		if needFold {
-			sc.find(sc.fold, sc.foldOf, b, s)
+			st.find(sc.fold, sc.foldOf, s)
 		}
-		for _, lit := range sc.hits {
+		for _, lit := range st.hits {
 			for _, rid := range sc.trigger[lit] {
-				if sc.covers[rid] != sc.fileGen || sc.woken[rid] == sc.unitGen {
+				if st.covers[rid] != st.fileGen || st.woken[rid] == st.unitGen {
 					continue
 				}
-				sc.woken[rid] = sc.unitGen
-				if sc.allGroups(rid, b, s) && sc.regexes[rid].re.matchUnit(b, s) {
-					match(rid, line)
+				st.woken[rid] = st.unitGen
+				if sr := &sc.regexes[rid]; sr.pure || st.allGroups(rid, nil, s) && sr.re.matchUnit(nil, s) {
+					match(rid, stmt.Line)
 				}
 			}
 		}
 		for _, rid := range always {
-			if sc.regexes[rid].re.matchUnit(b, s) {
-				match(rid, line)
+			if sc.regexes[rid].re.matchUnit(nil, s) {
+				match(rid, stmt.Line)
 			}
 		}
-	}
-	if isSQLPath(path) {
-		eachStatement(string(content), func(st Statement) { unit(nil, st.Text, st.Line) })
-		return
-	}
-	if len(always) > 0 || needExact && needFold {
-		eachLine(content, func(line []byte, n int) { unit(line, "", n) })
-		return
-	}
-	// Only lines holding a trigger literal can match: jump from one to the
-	// next with the automaton over the whole file, counting line breaks on
-	// the way, and treat each such line as a unit.
-	m := sc.exact
-	if needFold {
-		m = sc.fold
-	}
-	line, lineStart := 1, 0
-	for pos := 0; pos < len(content); {
-		end := m.nextHit(content, pos)
-		if end < 0 {
-			return
-		}
-		start := bytes.LastIndexByte(content[:end], '\n') + 1
-		line += bytes.Count(content[lineStart:start], []byte{'\n'})
-		lineStart = start
-		stop := bytes.IndexByte(content[end:], '\n')
-		if stop < 0 {
-			stop = len(content)
-		} else {
-			stop += end
-		}
-		text := content[start:stop]
-		if len(text) > 0 && text[len(text)-1] == '\r' {
-			text = text[:len(text)-1]
-		}
-		if !(bytes.Contains(text, anchorClose) && openerRe.Match(text)) {
-			unit(text, "", line)
-		}
-		pos = stop + 1
-	}
+	})
 }
 
-// find records the literals of one automaton found in the unit.
-func (sc *scanner) find(m *acMatcher, of []int32, b []byte, s string) {
-	hit := func(p int32) {
+// find records the literals of one automaton found in a statement.
+func (st *scanState) find(m *acMatcher, of []int32, s string) {
+	m.scanString(s, func(p int32) {
 		id := of[p]
-		if sc.hitGen[id] != sc.unitGen {
-			sc.hitGen[id] = sc.unitGen
-			sc.hits = append(sc.hits, id)
+		if st.hitGen[id] != st.unitGen {
+			st.hitGen[id] = st.unitGen
+			st.hits = append(st.hits, id)
 		}
-	}
-	if b != nil || s == "" {
-		m.scan(b, hit)
-	} else {
-		m.scanString(s, hit)
-	}
+	})
 }
 
 // allGroups: every literal group of the regex occurs in this unit (the
 // trigger group woke it; the others are looked for in the unit's text).
-func (sc *scanner) allGroups(rid int32, b []byte, s string) bool {
+func (st *scanState) allGroups(rid int32, b []byte, s string) bool {
+	sc := st.sc
 	sr := &sc.regexes[rid]
 	for gi, g := range sr.groups {
 		if gi == sr.trigger {
@@ -264,7 +487,7 @@ func (sc *scanner) allGroups(rid int32, b []byte, s string) bool {
 		}
 		found := false
 		for _, id := range g {
-			if sc.hitGen[id] == sc.unitGen || sc.contains(id, b, s) {
+			if st.hitGen[id] == st.unitGen || sc.contains(id, b, s) {
 				found = true
 				break
 			}

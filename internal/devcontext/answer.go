@@ -105,7 +105,7 @@ const (
 type Deduplicated struct {
 	Kept    string   `json:"kept"`
 	Dropped []string `json:"dropped"`
-	Key     string   `json:"key"` // uri (structural), path or identity (semantic)
+	Key     string   `json:"key"` // uri (structural), path or identity (semantic), contained (inside a file selected whole)
 	Detail  string   `json:"detail"`
 	Paths   int      `json:"paths"`
 }

@@ -13,31 +13,103 @@ type spent struct {
 	excluded []Excluded
 	used     uint64
 	required uint64
+	// contained: optional declarations left out because a file selected
+	// whole holds them (deduplicated records).
+	contained []Deduplicated
 }
 
-// spend walks the candidates once in spend order (tier, relevance
-// descending, URI) and admits each one that fits — first fit, not
-// truncation: a big item never hides smaller later ones. Required
-// candidates are always admitted, and their cost is reserved before the
-// walk: a required claim spent late must not be pushed past the limit by
-// optional entries admitted before it. So the only way over the ceiling is
-// required entries alone exceeding it.
+// spend walks the candidates in spend order (tier, relevance descending,
+// URI) and admits each one that fits — first fit, not truncation: a big
+// item never hides smaller later ones. Required candidates are always
+// admitted, and their cost is reserved before the walk: a required claim
+// spent late must not be pushed past the limit by optional entries
+// admitted before it. So the only way over the ceiling is required entries
+// alone exceeding it.
+//
+// A declaration inside a file that is selected whole would be paid twice.
+// So when the first walk admits whole files, a second walk reserves them
+// too, leaves out the optional declarations they contain (recorded as
+// deduplicated, not excluded) and spends what that frees on the next
+// candidates. The second walk admits a subset of the first one's reserved
+// entries plus first-fit others, so it stays within the same ceiling.
 func (s *selection) spend(cands []*candidate, limit uint64) spent {
 	slices.SortFunc(cands, func(x, y *candidate) int {
 		return cmp.Or(cmp.Compare(tierPos(x.tier), tierPos(y.tier)),
 			cmp.Compare(round3(y.rel), round3(x.rel)),
 			naturalCompare(s.ix.ids[x.id], s.ix.ids[y.id]))
 	})
-	var out spent
+	first := s.spendOnce(cands, limit, nil)
+	whole := map[string]*candidate{}
+	for _, c := range first.selected {
+		if c.node.Kind == KindFile && c.node.Path != "" {
+			whole[c.node.Path] = c
+		}
+	}
+	inside := func(c *candidate) *candidate {
+		if c.required || (c.node.Kind != KindSymbol && c.node.Kind != KindTest) {
+			return nil
+		}
+		return whole[c.node.Path]
+	}
+	any := false
+	for _, c := range first.selected {
+		any = any || inside(c) != nil
+	}
+	if !any {
+		return first
+	}
+	out := s.spendOnce(cands, limit, func(c *candidate) (reserve, skip bool) {
+		if inside(c) != nil {
+			return false, true
+		}
+		return whole[c.node.Path] == c, false
+	})
+	dropped := map[string][]string{}
 	for _, c := range cands {
+		if f := inside(c); f != nil {
+			dropped[s.ix.ids[f.id]] = append(dropped[s.ix.ids[f.id]], s.ix.ids[c.id])
+		}
+	}
+	for _, kept := range sortedKeys(dropped) {
+		ds := dropped[kept]
+		slices.SortFunc(ds, naturalCompare)
+		out.contained = append(out.contained, Deduplicated{Kept: kept, Dropped: ds, Key: "contained",
+			Detail: fmt.Sprintf("%d declaration(s) inside %s, which is selected whole: not repeated", len(ds), whole[s.ix.nodes[s.ix.byURI[kept]].Path].node.Path),
+			Paths:  1})
+	}
+	return out
+}
+
+// spendOnce is one first-fit walk over sorted candidates. hold, when set,
+// says which candidates are reserved like required ones and which are left
+// out altogether.
+func (s *selection) spendOnce(cands []*candidate, limit uint64, hold func(*candidate) (reserve, skip bool)) spent {
+	var out spent
+	reserved := map[int]bool{}
+	for _, c := range cands {
+		r, skip := false, false
+		if hold != nil {
+			r, skip = hold(c)
+		}
+		if skip {
+			continue
+		}
 		if c.required {
 			out.required += TokensFor(c.node.CostBytes())
 		}
+		if c.required || r {
+			reserved[c.id] = true
+			out.used += TokensFor(c.node.CostBytes())
+		}
 	}
-	out.used = out.required
 	for _, c := range cands {
+		if hold != nil {
+			if _, skip := hold(c); skip {
+				continue
+			}
+		}
 		cost := TokensFor(c.node.CostBytes())
-		if c.required {
+		if reserved[c.id] {
 			out.selected = append(out.selected, c)
 			continue
 		}
@@ -50,6 +122,15 @@ func (s *selection) spend(cands []*candidate, limit uint64) spent {
 		out.used += cost
 		out.selected = append(out.selected, c)
 	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
 	return out
 }
 

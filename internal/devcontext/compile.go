@@ -120,6 +120,7 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 	}
 	sp := s.spend(live, set.limit)
 	excluded = append(excluded, sp.excluded...)
+	f.records = append(f.records, sp.contained...)
 
 	out := &compiled{ix: ix, set: set, cuts: map[string]Excluded{}, faint: map[string]Excluded{}, dropped: map[string]Deduplicated{}}
 	listed, notListed := s.cutExclusions(out.cuts, out.faint)

@@ -26,13 +26,18 @@ type arc struct {
 	other   int
 	forward bool // true: this end is the edge's From
 	gating  bool
+	scale   float64 // a measured edge's strength; 1 otherwise
 }
 
 func (a arc) weight() float64 {
+	w := a.rule.reverse
 	if a.forward {
-		return a.rule.forward
+		w = a.rule.forward
 	}
-	return a.rule.reverse
+	if a.rule.measured {
+		w = round3(w * a.scale)
+	}
+	return w
 }
 
 func (a arc) why() string {
@@ -129,6 +134,13 @@ func (ix *index) addEdges(edges []Edge) {
 	seen := make(map[key]int, len(edges)) // → position in keys
 	keys := make([]key, 0, len(edges))
 	var gating []bool
+	var scale []float64
+	strength := func(e Edge) float64 {
+		if e.Strength <= 0 || e.Strength > 1 {
+			return 1
+		}
+		return e.Strength
+	}
 	degree := make([]int, len(ix.ids))
 	for i, e := range edges {
 		en := resolved[i]
@@ -144,11 +156,13 @@ func (ix *index) addEdges(edges []Edge) {
 		k := key{en.rule, int32(en.f), int32(en.t)}
 		if at, dup := seen[k]; dup {
 			gating[at] = gating[at] || e.Gating
+			scale[at] = max(scale[at], strength(e))
 			continue
 		}
 		seen[k] = len(keys)
 		keys = append(keys, k)
 		gating = append(gating, e.Gating)
+		scale = append(scale, strength(e))
 		degree[en.f]++
 		degree[en.t]++
 	}
@@ -157,8 +171,8 @@ func (ix *index) addEdges(edges []Edge) {
 		ix.arcs[id] = make([]arc, 0, d)
 	}
 	for i, k := range keys {
-		ix.arcs[k.from] = append(ix.arcs[k.from], arc{rule: k.rule, forward: true, other: int(k.to), gating: gating[i]})
-		ix.arcs[k.to] = append(ix.arcs[k.to], arc{rule: k.rule, forward: false, other: int(k.from), gating: gating[i]})
+		ix.arcs[k.from] = append(ix.arcs[k.from], arc{rule: k.rule, forward: true, other: int(k.to), gating: gating[i], scale: scale[i]})
+		ix.arcs[k.to] = append(ix.arcs[k.to], arc{rule: k.rule, forward: false, other: int(k.from), gating: gating[i], scale: scale[i]})
 	}
 	for id := range ix.arcs {
 		ix.arcs[id] = ix.limitArcs(ix.arcs[id])

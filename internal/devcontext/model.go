@@ -115,6 +115,10 @@ type Edge struct {
 	// Gating marks a claim leg (covers, pins) that gates: the claim is then
 	// required whenever the file or symbol it lands on is in scope.
 	Gating bool
+	// Strength scales a measured edge's weights (co_changed: the share of
+	// the file's recent commits that also changed the target), in (0, 1];
+	// 0 means 1. Ignored on other kinds.
+	Strength float64
 }
 
 // Git is the repository state the snapshot was taken at.

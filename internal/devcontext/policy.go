@@ -141,6 +141,8 @@ const (
 	EdgePartOf    = "part_of"    // passage → doc
 	EdgeLinksTo   = "links_to"   // doc → doc
 	EdgeChangedIn = "changed_in" // symbol → commit
+	EdgeCoChanged = "co_changed" // symbol/file → file changed in the same commits
+	EdgeSibling   = "sibling"    // symbol/file → file of the same package
 
 	EdgeInPackage  = "in_package"
 	EdgeImports    = "imports"
@@ -158,6 +160,15 @@ type edgeRule struct {
 	fwdWhy, revWhy   string
 	refused          string
 	limit            int // forward arcs kept per node (newest first); 0 = all
+	// measured: the edge carries a Strength (0,1] that scales the weights
+	// (how strongly history or the package ties the two ends).
+	measured bool
+	// tier, when set, is the tier a candidate reached only this way is
+	// spent from (sibling: history, so it fills what is left).
+	tier Tier
+	// leaf: the walk does not go on from what this edge reaches (a file
+	// changed with the seed's is worth reading; what hangs off it is not).
+	leaf bool
 }
 
 var edgeTable = []edgeRule{
@@ -185,6 +196,10 @@ var edgeTable = []edgeRule{
 		fwdWhy: "a document it links to", revWhy: "a document linking here"},
 	{kind: EdgeChangedIn, means: "this commit changed the declaration's lines", forward: 0.5, reverse: 0.3,
 		fwdWhy: "a commit that changed it", revWhy: "what this commit changed", limit: MaxCommitsPerNode},
+	{kind: EdgeCoChanged, means: "that file changed in the same commits as this declaration's file (git history)", forward: 0.9,
+		fwdWhy: "a file changed together with it", measured: true, leaf: true},
+	{kind: EdgeSibling, means: "that file belongs to the same package (directory and language) as this declaration", forward: 0.3,
+		fwdWhy: "a file of the same package", measured: true, tier: TierHistory, leaf: true},
 
 	{kind: EdgeInPackage, means: "this declaration belongs to that package",
 		refused: "every symbol of a package hangs off it; following it selects the whole package"},
@@ -237,6 +252,13 @@ type EdgeRule struct {
 	Refused bool     `json:"refused"`
 	// Limit is how many forward arcs per node are followed, newest first.
 	Limit int `json:"limit,omitempty"`
+	// Measured: each edge of this kind carries a strength in (0, 1] that
+	// multiplies the weight (docs/context.md says how it is measured).
+	Measured bool `json:"measured,omitempty"`
+	// Tier is where a candidate reached only by this edge is spent from.
+	Tier Tier `json:"tier,omitempty"`
+	// Leaf: the walk does not continue from what this edge reaches.
+	Leaf bool `json:"leaf,omitempty"`
 }
 
 // SelectorRule says whether a selector follows declarations or infers.
@@ -268,7 +290,7 @@ func Policy() CompilerPolicy {
 		p.Tiers = append(p.Tiers, TierRule{Tier: t, Position: i + 1, Meaning: tierMeaning[t], Kinds: kinds})
 	}
 	for _, r := range edgeTable {
-		e := EdgeRule{Edge: r.kind, Means: r.means, Limit: r.limit}
+		e := EdgeRule{Edge: r.kind, Means: r.means, Limit: r.limit, Measured: r.measured, Tier: r.tier, Leaf: r.leaf}
 		if r.refused != "" {
 			e.Reason, e.Refused = r.refused, true
 		} else {

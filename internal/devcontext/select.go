@@ -149,10 +149,17 @@ func (s *selection) walk() {
 				if best[a.other] == relSeed && s.cands[a.other] != nil && s.cands[a.other].seed {
 					continue // a way back to a seed adds nothing to it
 				}
-				s.offer(a.other, TierForKind(s.ix.nodes[a.other].Kind), r, Discovery{
+				tier := TierForKind(s.ix.nodes[a.other].Kind)
+				if a.rule.tier != "" && a.forward {
+					tier = a.rule.tier
+				}
+				s.offer(a.other, tier, r, Discovery{
 					Selector: SelRelation, Reason: a.why(), Via: from, Edge: a.rule.kind,
 					Depth: depth + 1, Confidence: confDeclared, Weight: w,
 				})
+				if a.rule.leaf && a.forward {
+					continue // offered, not walked from
+				}
 				if r > best[a.other] {
 					best[a.other] = r
 					next[a.other] = max(next[a.other], r)

@@ -258,7 +258,12 @@ func runVerifyWorkspace(ctx context.Context, r *request, raw json.RawMessage) (a
 		if err != nil {
 			return nil, err
 		}
-		all = append(all, folderReport{Root: f.Root(), Report: rep})
+		// verify's mention coverage, on a copy: the diagnosis passes' report
+		// is shared and leaves it out.
+		withMentions := *rep
+		cov := f.ScanMentions(nil, rep).Coverage
+		withMentions.MentionCoverage = &cov
+		all = append(all, folderReport{Root: f.Root(), Report: &withMentions})
 	}
 	var v any = all
 	if len(all) == 1 {

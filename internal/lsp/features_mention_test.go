@@ -146,7 +146,19 @@ func TestAnchorMention(t *testing.T) {
 	if got := strings.Join(f.verifyStates(), " "); got != "Helper:fresh" {
 		t.Fatalf("after the fence edit: %s", got)
 	}
-	// Prose that is no mention, and the quick-fix-only filter, offer nothing.
+	// clew.verifyWorkspace carries verify's mention coverage: "Examples" is
+	// anchored now, "Resolving" is not.
+	var rep struct {
+		MC *struct {
+			Passages int `json:"passages"`
+			Anchored int `json:"anchored"`
+		} `json:"mention_coverage"`
+	}
+	must(t, f.call(protocol.MethodWorkspaceExecuteCommand, &protocol.ExecuteCommandParams{Command: cmdVerifyWorkspace}, &rep))
+	if rep.MC == nil || rep.MC.Passages != 2 || rep.MC.Anchored != 1 {
+		t.Errorf("mention coverage %+v, want 1 of 2", rep.MC)
+	}
+	// Prose that is no mention offers nothing.
 	if as := f.mentionActionsAt("docs/notes.md", fenced, "an item naming", 0); len(as) != 0 {
 		t.Errorf("plain prose: %q", titles(as))
 	}

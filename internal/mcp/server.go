@@ -17,7 +17,7 @@ import (
 )
 
 // instructions is what an agent reads about the server when it connects.
-const instructions = `clew-lsp keeps Markdown docs honest about code. Before changing a declaration, call "context" with its file and line: it returns what to read (the code, its tests, callers and callees, the doc passages bound to it, the claims and AGENTS.md that govern it), within a token budget. Passages whose anchors are stale are never given as facts: they are listed under "Excluded" with the reason. "doc_passages" lists what the docs say about the code at a position (with each passage's state); "verify" gives the workspace's anchor and claim health with what to do; "anchor_for" gives the anchor line to put under a passage you write about a declaration. Paths are relative to the workspace root. Every tool is read-only.`
+const instructions = `clew-lsp keeps Markdown docs honest about code. Before changing a declaration, call "context" with its file and line: it returns what to read (the code, its tests, callers and callees, the doc passages bound to it, the claims and AGENTS.md that govern it), within a token budget. Passages whose anchors are stale are never given as facts: they are listed under "Excluded" with the reason. "doc_passages" lists what the docs say about the code at a position (with each passage's state); "verify" gives the workspace's anchor and claim health with what to do; "anchor_for" gives the anchor line to put under a passage you write about a declaration; "suggest_anchors" lists the docs' backticked mentions of code that no anchor binds yet. Paths are relative to the workspace root. Every tool is read-only.`
 
 // NewServer builds the MCP server over one workspace: its tools and
 // resources, with the given version in the server's implementation info.
@@ -82,4 +82,10 @@ func addTools(s *sdk.Server, h *handlers) {
 		Description: "The @code anchor line for the declaration at file:line (the same as `clew-lsp anchor`): put it under " +
 			"the passage you write about that declaration, so the doc stays checked against the code. Pinned with the " +
 			"current hashes (sha=) unless unpinned; the tool only answers, it writes nothing."}, h.anchorFor)
+	sdk.AddTool(s, &sdk.Tool{Name: "suggest_anchors", Annotations: readOnly("Mentions of code that no anchor binds"),
+		InputSchema: schemaOf[suggestIn](), OutputSchema: schemaOf[suggestOut](),
+		Description: "The backticked mentions of code in the docs (`Cache.Lookup`, `Lookup()`, `pkg.Func`) whose passage has " +
+			"no anchor to what they name (the same as `clew-lsp suggest --json`): each with its doc, line, the declaration " +
+			"it names (or its candidates when ambiguous) and the pinned anchor line to insert after its paragraph, plus the " +
+			"counts of all mentions. The tool only answers, it writes nothing."}, h.suggestAnchors)
 }

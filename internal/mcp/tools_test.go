@@ -23,7 +23,7 @@ func tour(t testing.TB) *wstest.Repo {
 	return r
 }
 
-var wantTools = []string{"anchor_for", "context", "doc_passages", "explain", "verify"}
+var wantTools = []string{"anchor_for", "context", "doc_passages", "explain", "suggest_anchors", "verify"}
 
 func TestInitializeAndToolsList(t *testing.T) {
 	r := tour(t)

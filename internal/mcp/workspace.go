@@ -54,7 +54,7 @@ func (w *Workspace) reopen() error {
 	if err != nil {
 		return err
 	}
-	snap, err := disk.Load(files.Root())
+	snap, err := files.Load()
 	if err != nil {
 		return err
 	}

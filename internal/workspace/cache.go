@@ -9,13 +9,22 @@ import (
 )
 
 // tableCache memoises declaration tables by language and content hash, so
-// a file is parsed once however many snapshots and checks see it.
+// a file is parsed once however many snapshots and checks see it. It is a
+// fixed-size LRU: a long editor session that sees thousands of buffer
+// versions keeps the most recently used tables only.
 type tableCache struct {
-	mu   sync.Mutex
-	m    map[[sha256.Size]byte]symbols.Table
-	docs map[[sha256.Size]byte]parsedDoc // anchors of a doc, by path and content
+	tables *lru[tableKey, symbols.Table]
+	docs   *lru[[sha256.Size]byte, parsedDoc] // anchors of a doc, by path and content
 	// memos are the features' per-Load memos (Snapshot.LoadMemo).
 	memos sync.Map
+	// store, when set, persists tables between runs (UseTableStore).
+	storeMu sync.Mutex
+	store   TableStore
+}
+
+type tableKey struct {
+	lang symbols.Language
+	sum  [sha256.Size]byte
 }
 
 // parsedDoc is one doc's anchors and parse diagnostics. Callers must not
@@ -25,51 +34,63 @@ type parsedDoc struct {
 	diags   []anchors.Diagnostic
 }
 
+// Cache sizes, in entries. The table cache holds what one check of a large
+// repository needs (the hinted files and the files a repository-wide pass
+// parsed) with room to spare; docs are few.
+var cacheLimits = struct{ tables, docs int }{tables: 8192, docs: 256}
+
+func newTableCache() *tableCache {
+	return &tableCache{
+		tables: newLRU[tableKey, symbols.Table](cacheLimits.tables),
+		docs:   newLRU[[sha256.Size]byte, parsedDoc](cacheLimits.docs),
+	}
+}
+
 // parseDoc memoises anchors.ParseDoc: a diagnosis pass after a keystroke
 // re-parses only the doc that changed.
 func (c *tableCache) parseDoc(path string, text []byte) parsedDoc {
 	key := contentKey(path, text)
-	c.mu.Lock()
-	d, ok := c.docs[key]
-	c.mu.Unlock()
-	if ok {
+	if d, ok := c.docs.get(key); ok {
 		return d
 	}
 	as, ds := anchors.ParseDoc(path, text)
-	d = parsedDoc{as, ds}
-	c.mu.Lock()
-	if len(c.docs) >= maxCachedTables {
-		c.docs = map[[sha256.Size]byte]parsedDoc{}
-	}
-	c.docs[key] = d
-	c.mu.Unlock()
+	d := parsedDoc{as, ds}
+	c.docs.put(key, d)
 	return d
 }
 
-// maxCachedTables bounds the memo; past it the cache starts over rather
-// than growing without end in a long editor session.
-const maxCachedTables = 50000
-
-func newTableCache() *tableCache {
-	return &tableCache{m: map[[sha256.Size]byte]symbols.Table{}, docs: map[[sha256.Size]byte]parsedDoc{}}
+func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
+	return c.parseSum(lang, sha256.Sum256(src), src)
 }
 
-func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
-	key := contentKey(string(lang), src)
-	c.mu.Lock()
-	t, ok := c.m[key]
-	c.mu.Unlock()
-	if ok {
+// parseSum is parse when the content's hash is known already.
+func (c *tableCache) parseSum(lang symbols.Language, sum [sha256.Size]byte, src []byte) symbols.Table {
+	key := tableKey{lang, sum}
+	if t, ok := c.tables.get(key); ok {
 		return t
 	}
-	t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
-	c.mu.Lock()
-	if len(c.m) >= maxCachedTables {
-		c.m = map[[sha256.Size]byte]symbols.Table{}
+	store := c.persistent()
+	t, ok := symbols.Table{}, false
+	if store != nil {
+		t, ok = stored(store, storeKey(lang, sum), lang)
 	}
-	c.m[key] = t
-	c.mu.Unlock()
+	if !ok {
+		t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+		// A table from a parse that gave up (time limit, loaded machine)
+		// is not the file's: it is never kept. Key languages are parsed
+		// in Go, quickly; they are not kept either.
+		if store != nil && !t.GaveUp && !symbols.IsKeyLanguage(lang) {
+			store.Put(storeKey(lang, sum), symbols.EncodeTable(t))
+		}
+	}
+	c.tables.put(key, t)
 	return t
+}
+
+// lookup returns a memoised table without the content (false when it was
+// never parsed or has been evicted).
+func (c *tableCache) lookup(lang symbols.Language, sum [sha256.Size]byte) (symbols.Table, bool) {
+	return c.tables.get(tableKey{lang, sum})
 }
 
 // contentKey identifies derived data by what it was derived from: a name
@@ -88,26 +109,38 @@ func contentKey(name string, content []byte) [sha256.Size]byte {
 // answer for the snapshot's whole life.
 type readCache struct {
 	mu sync.Mutex
-	m  map[string]readResult
+	m  map[string]*readResult
 }
 
 type readResult struct {
 	b  []byte
 	st anchors.FileStatus
+
+	sumOnce sync.Once
+	sum     [sha256.Size]byte // of b, computed on first use
 }
 
-func newReadCache() *readCache { return &readCache{m: map[string]readResult{}} }
+func (r *readResult) hash() [sha256.Size]byte {
+	r.sumOnce.Do(func() { r.sum = sha256.Sum256(r.b) })
+	return r.sum
+}
 
-func (c *readCache) get(p string, read func() ([]byte, anchors.FileStatus)) ([]byte, anchors.FileStatus) {
+func newReadCache() *readCache { return &readCache{m: map[string]*readResult{}} }
+
+func (c *readCache) get(p string, read func() ([]byte, anchors.FileStatus)) *readResult {
 	c.mu.Lock()
 	r, ok := c.m[p]
 	c.mu.Unlock()
 	if ok {
-		return r.b, r.st
+		return r
 	}
 	b, st := read()
 	c.mu.Lock()
-	c.m[p] = readResult{b, st}
-	c.mu.Unlock()
-	return b, st
+	defer c.mu.Unlock()
+	if r, ok := c.m[p]; ok {
+		return r // a concurrent reader was first: one answer per snapshot
+	}
+	r = &readResult{b: b, st: st}
+	c.m[p] = r
+	return r
 }

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"context"
+	"crypto/sha256"
 	"path"
 	"runtime"
 	"sort"
@@ -24,6 +25,10 @@ type CheckOptions struct {
 	// Worktree reads sibling repositories' working trees instead of their
 	// channel refs (multivac's --worktree).
 	Worktree bool
+	// Mentions adds the mention coverage (Report.MentionCoverage): verify
+	// reports it; the server's diagnosis passes leave it out, as it reads
+	// every code file that declares a mentioned name.
+	Mentions bool
 }
 
 // Check verifies every code anchor of the snapshot. It never fails on broken
@@ -33,8 +38,8 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	if opt.Budget != nil {
 		b = *opt.Budget
 	}
-	run := &checkRun{s: s, sp: newSpender(b), ix: anchors.NewIndex(),
-		status: map[string]anchors.FileStatus{}, origins: map[string][]string{}, pins: map[string]string{}}
+	run := &checkRun{s: s, sp: newSpender(b), extra: anchors.NewIndex(), memo: s.memo,
+		status: map[string]anchors.FileStatus{}, sums: map[string][sha256.Size]byte{}}
 
 	docs, diags := s.parseDocs()
 	all := docs.anchors
@@ -46,8 +51,9 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	results := make([]anchors.Result, len(all))
 	var unsettled []int
 	for i, a := range all {
-		results[i] = anchors.Resolve(a, run.env())
-		if !results[i].Settled(a) {
+		var settled bool
+		results[i], settled = run.resolveCheap(a)
+		if !settled {
 			unsettled = append(unsettled, i)
 		}
 	}
@@ -64,7 +70,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		complete := !run.sp.stopped()
 		for _, i := range unsettled {
 			if complete {
-				results[i] = anchors.Resolve(all[i], run.env())
+				results[i] = run.resolveWide(all[i])
 			} else {
 				// Never report lost (or a guess) for a search that did not
 				// finish: the anchor keeps its last known state.
@@ -98,11 +104,15 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		}
 		rep.Anchors = append(rep.Anchors, ar)
 	}
-	rep.index = run.ix
+	rep.index = run.index()
 	rep.Budget = run.sp.report()
 	rep.FallbackShare = fallbackShare(all)
 	if err := s.checkClaims(ctx, rep, opt); err != nil {
 		return nil, err
+	}
+	if opt.Mentions {
+		cov := s.ScanMentions(nil, rep).Coverage
+		rep.MentionCoverage = &cov
 	}
 	rep.Exit = exitCode(rep)
 	return rep, nil
@@ -189,16 +199,100 @@ func exitCode(r *Report) int {
 // checkRun is the mutable state of one check: which files were read, the
 // index built from them, and the budget.
 type checkRun struct {
-	s       *Snapshot
-	sp      *spender
-	ix      *anchors.Index
-	status  map[string]anchors.FileStatus
-	origins map[string][]string
-	pins    map[string]string // anchor pin → the commit that wrote it ("" unknown)
+	s    *Snapshot
+	sp   *spender
+	memo *checkMemo
+	// The index is stacked: the hinted files (cheap), files read lazily
+	// during resolution (extra, in practice none), the files of the
+	// repository-wide pass (wide). cheapKey and wideKey fingerprint them.
+	cheap, extra, wide *anchors.Index
+	ix                 *anchors.Index // the stack of the current phase
+	lazy               bool           // extra holds a file: skip the memos
+	cheapKey, wideKey  [sha256.Size]byte
+	status             map[string]anchors.FileStatus
+	sums               map[string][sha256.Size]byte // content hash of every indexed file
+}
+
+// index is the check's whole index, as a single one built in read order.
+func (r *checkRun) index() *anchors.Index {
+	if r.ix == nil {
+		parts := []*anchors.Index{r.cheap, r.extra}
+		if r.wide != nil {
+			parts = append(parts, r.wide)
+		}
+		r.ix = anchors.NewIndexOver(parts...)
+	}
+	return r.ix
 }
 
 func (r *checkRun) env() anchors.Env {
-	return anchors.Env{Index: r.ix, File: r.file, Origin: r.origin, PreExisting: r.preExisting}
+	return anchors.Env{Index: r.index(), File: r.file, Origin: r.origin, PreExisting: r.preExisting, Suggest: r.suggest}
+}
+
+// resolveCheap resolves an anchor against the hinted files. A verdict read
+// off the hinted file alone (Settled) is memoised by the anchor and that
+// file's content; the others are only a step towards the repository-wide
+// pass, so their suggestions are not computed.
+func (r *checkRun) resolveCheap(a anchors.Anchor) (anchors.Result, bool) {
+	k := anchorKey(&keyer{}, a).int(int(r.status[a.Path])).sum(r.sums[a.Path]).done()
+	if res, ok := r.memo.settled.get(k); ok {
+		return res, true
+	}
+	env := r.env()
+	env.NoSuggestions = true
+	res := anchors.Resolve(a, env)
+	if !res.Settled(a) {
+		return res, false
+	}
+	if !r.lazy {
+		r.memo.settled.put(k, res)
+	}
+	return res, true
+}
+
+// resolveWide resolves an anchor the cheap pass left open against the whole
+// index, memoised by the anchor and the fingerprints of every file the
+// index holds.
+func (r *checkRun) resolveWide(a anchors.Anchor) anchors.Result {
+	memo := !r.lazy
+	k := anchorKey(&keyer{}, a).sum(r.cheapKey).sum(r.wideKey).done()
+	if memo {
+		if res, ok := r.memo.final.get(k); ok {
+			return res
+		}
+	}
+	res := anchors.Resolve(a, r.env())
+	if memo {
+		r.memo.final.put(k, res)
+	}
+	return res
+}
+
+// suggest ranks the index's declarations for a lost anchor file by file,
+// keeping each file's list while its content is unchanged.
+func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidate {
+	ix := r.index()
+	ak := anchorKey(&keyer{}, a)
+	for _, t := range origin {
+		ak.str(t)
+	}
+	base := ak.h
+	var lists [][]anchors.Suggestion
+	for _, p := range ix.Paths() {
+		sum, ok := r.sums[p]
+		if !ok {
+			lists = append(lists, anchors.FileSuggestions(a, p, ix.Decls(p), origin))
+			continue
+		}
+		k := (&keyer{h: append(base[:len(base):len(base)], 0)}).str(p).sum(sum).done()
+		l, hit := r.memo.sugg.get(k)
+		if !hit {
+			l = anchors.FileSuggestions(a, p, ix.Decls(p), origin)
+			r.memo.sugg.put(k, l)
+		}
+		lists = append(lists, l)
+	}
+	return anchors.BestSuggestions(a, lists)
 }
 
 // file is the ladder's view of a file: read once per check, within budget.
@@ -213,7 +307,8 @@ func (r *checkRun) file(p string) ([]byte, anchors.FileStatus) {
 	return r.load(p)
 }
 
-// load reads a hinted file within the budget and indexes its declarations.
+// load reads a file the hinted pass did not within the budget and indexes
+// its declarations.
 func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 	if st, ok := r.status[p]; ok {
 		b, _ := r.s.ReadFile(p)
@@ -223,58 +318,84 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 		r.status[p] = anchors.FileUnread
 		return nil, anchors.FileUnread
 	}
-	b, st := r.s.ReadFile(p)
+	b, st, sum := r.s.readSum(p)
 	r.status[p] = st
 	if st != anchors.FileOK {
 		return nil, st
 	}
 	r.sp.spend(len(b))
+	r.sums[p] = sum
+	r.lazy = true
 	if lang, ok := r.s.Language(p); ok {
-		r.ix.Add(p, r.s.tables.parse(lang, b).Decls)
+		r.extra.Add(p, r.s.tables.parseSum(lang, sum, b).Decls)
 	}
 	return b, st
 }
 
-// loadAll is load for many files: read in path order within the budget
-// (so the same files are read as one by one), parsed in parallel, indexed
-// in path order.
+// loadAll reads the hinted files in path order within the budget (so the
+// same files are read as one by one), parses them in parallel and indexes
+// them in path order. The index is memoised by the list of (path, status,
+// content hash): a keystroke in a doc reuses it whole.
 func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	type job struct {
 		path  string
 		lang  symbols.Language
 		text  []byte
+		sum   [sha256.Size]byte
 		decls []symbols.Decl
 	}
 	var jobs []job
-	for _, p := range paths {
+	key := &keyer{}
+	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		// Read ahead a window at a time through the adapter's ManyReader
+		// (same bytes and statuses as ReadFile), never far past where the
+		// budget stops.
+		if i%preloadWindow == 0 && !r.sp.stopped() {
+			r.s.Preload(paths[i:min(i+preloadWindow, len(paths))])
 		}
 		if _, ok := r.status[p]; ok {
 			continue
 		}
 		if !r.sp.allow() {
 			r.status[p] = anchors.FileUnread
+			key.str(p).int(int(anchors.FileUnread))
 			continue
 		}
-		b, st := r.s.ReadFile(p)
+		b, st, sum := r.s.readSum(p)
 		r.status[p] = st
+		key.str(p).int(int(st))
 		if st != anchors.FileOK {
 			continue
 		}
 		r.sp.spend(len(b))
+		r.sums[p] = sum
+		key.sum(sum)
 		if lang, ok := r.s.Language(p); ok {
-			jobs = append(jobs, job{path: p, lang: lang, text: b})
+			jobs = append(jobs, job{path: p, lang: lang, text: b, sum: sum})
 		}
 	}
-	parallel(len(jobs), func(i int) {
-		jobs[i].decls = r.s.tables.parse(jobs[i].lang, jobs[i].text).Decls
-	})
-	for _, j := range jobs {
-		r.ix.Add(j.path, j.decls)
+	r.cheapKey = key.done()
+	if ix, ok := r.memo.cheap.get(r.cheapKey); ok {
+		r.cheap = ix
+		return nil
 	}
+	parallel(len(jobs), func(i int) {
+		jobs[i].decls = r.s.tables.parseSum(jobs[i].lang, jobs[i].sum, jobs[i].text).Decls
+	})
+	ix := anchors.NewIndex()
+	for _, j := range jobs {
+		ix.Add(j.path, j.decls)
+	}
+	r.cheap = ix
+	r.memo.cheap.put(r.cheapKey, ix)
 	return nil
 }
+
+// preloadWindow is how many hinted files loadAll reads ahead.
+const preloadWindow = 256
 
 // parallel runs do(0..n-1) on one worker per processor.
 func parallel(n int, do func(i int)) {

@@ -27,3 +27,17 @@ type GitCommit struct {
 	Content []byte
 	Deleted bool
 }
+
+// GitChanges is the optional co-change side of GitLog: which files one
+// commit changed. The context compiler follows it from the commits that
+// changed the cursor's file to the files changed with it (co_changed).
+type GitChanges interface {
+	// ChangedFiles lists the workspace-relative paths the commit added or
+	// modified against its first parent, sorted; nil when the commit cannot
+	// be read or changes more than max files (a sweep says nothing about
+	// which files belong together).
+	ChangedFiles(sha string, max int) []string
+	// FileChange reads a file before (first parent) and after the commit;
+	// nil for the side where it does not exist.
+	FileChange(sha, path string) (before, after []byte, ok bool)
+}

@@ -95,6 +95,25 @@ type MentionScan struct {
 	Coverage MentionCoverage
 }
 
+// Suggestions are what `clew-lsp suggest --json` and the MCP tool
+// suggest_anchors answer: the mentions that name code and whose passage
+// has no anchor to it yet (unique or ambiguous), and the counts of all.
+type Suggestions struct {
+	Mentions []DocMention `json:"mentions"`
+	Stats    MentionStats `json:"stats"`
+}
+
+// Suggestions keeps the scan's unanchored, resolved mentions.
+func (sc MentionScan) Suggestions() Suggestions {
+	out := Suggestions{Mentions: []DocMention{}, Stats: sc.Stats}
+	for _, dm := range sc.Mentions {
+		if !dm.Anchored && dm.Resolution != MentionUnresolved {
+			out.Mentions = append(out.Mentions, dm)
+		}
+	}
+	return out
+}
+
 // ScanMentions resolves the mentions of docs (all docs when nil). rep, when
 // given, lets an anchor that moved count for its found target.
 func (s *Snapshot) ScanMentions(docs []string, rep *Report) MentionScan {
@@ -279,7 +298,7 @@ func (s *Snapshot) resolveMention(doc string, m anchors.Mention, refs []anchors.
 	dm := DocMention{Doc: doc, Line: m.Line, Column: m.Col, Mention: m.Text, Name: m.Name,
 		Passage: m.Passage.Heading, InsertLine: m.InsertLine, StartByte: m.StartByte, EndByte: m.EndByte, m: m,
 		Targets: []MentionTarget{}}
-	hits := anchors.ResolveMention(m.Name, refs)
+	hits := anchors.ResolveMention(m.Name, m.Call, refs)
 	dm.Candidates = len(hits)
 	switch len(hits) {
 	case 0:
@@ -350,15 +369,21 @@ func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.Menti
 	for b := range bases {
 		names = append(names, []byte(b))
 	}
+	var paths []string
 	for _, p := range s.Files() {
-		lang, ok := s.Language(p)
-		if !ok || symbols.IsKeyLanguage(lang) || s.config.IsDoc(p) {
-			continue
+		if lang, ok := s.Language(p); ok && !symbols.IsKeyLanguage(lang) && !s.config.IsDoc(p) {
+			paths = append(paths, p)
 		}
+	}
+	// Read, filter and parse on every processor; merge in path order.
+	found := make([][]anchors.MentionRef, len(paths))
+	parallel(len(paths), func(i int) {
+		p := paths[i]
 		text, st := s.readUncached(p)
 		if st != anchors.FileOK || !holdsAnyWord(text, names, bases) {
-			continue
+			return
 		}
+		lang, _ := s.Language(p)
 		pkg := path.Base(path.Dir(p))
 		if lang == symbols.Go {
 			if m := goPackageRE.FindSubmatch(text); m != nil {
@@ -366,11 +391,16 @@ func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.Menti
 			}
 		}
 		decls := s.tables.parse(lang, text).Decls
-		for i := range decls {
-			d := &decls[i]
-			if b := anchors.BaseName(d.QualifiedName); bases[b] {
-				out[b] = append(out[b], anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: d}, Package: pkg})
+		for j := range decls {
+			if bases[anchors.BaseName(decls[j].QualifiedName)] {
+				found[i] = append(found[i], anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: &decls[j]}, Package: pkg})
 			}
+		}
+	})
+	for _, refs := range found {
+		for _, r := range refs {
+			b := anchors.BaseName(r.Decl.QualifiedName)
+			out[b] = append(out[b], r)
 		}
 	}
 	return out

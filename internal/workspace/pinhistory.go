@@ -23,7 +23,7 @@ const pinHistoryDepth = 200
 // ok is false without history, or when the pin is not committed yet.
 func (r *checkRun) pinCommit(a anchors.Anchor) (string, bool) {
 	key := a.Doc + "\x00" + a.DeclSHA + "," + a.BodySHA
-	if c, ok := r.pins[key]; ok {
+	if c, ok := r.memo.pins.get(key); ok {
 		return c, c != ""
 	}
 	c := ""
@@ -36,7 +36,7 @@ func (r *checkRun) pinCommit(a anchors.Anchor) (string, bool) {
 			c = gc.SHA
 		}
 	}
-	r.pins[key] = c
+	r.memo.pins.put(key, c)
 	return c, c != ""
 }
 

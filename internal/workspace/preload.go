@@ -91,9 +91,9 @@ func (s *Snapshot) storeReads(batch []string, res []FileRead, max int64) {
 			continue
 		}
 		if r.Data == nil && r.Size > max {
-			s.reads.m[p] = readResult{nil, anchors.FileTooLarge}
+			s.reads.m[p] = &readResult{b: nil, st: anchors.FileTooLarge}
 			continue
 		}
-		s.reads.m[p] = readResult{r.Data, classify(r.Data, max)}
+		s.reads.m[p] = &readResult{b: r.Data, st: classify(r.Data, max)}
 	}
 }

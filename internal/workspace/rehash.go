@@ -28,7 +28,7 @@ type Rehashed struct {
 // the current scheme are not touched.
 func (s *Snapshot) Rehash(rep *Report, targets []Target, all bool) RehashResult {
 	var res RehashResult
-	run := &checkRun{s: s, pins: map[string]string{}}
+	run := &checkRun{s: s, memo: s.memo}
 	at, hasAt := s.git.(GitFileAt)
 	byDoc := map[string][]anchors.Edit{}
 	for _, a := range rep.Anchors {

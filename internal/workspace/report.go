@@ -75,8 +75,12 @@ type Report struct {
 	FallbackShare      FallbackShare  `json:"fallback_share"`
 	Claims             []ClaimReport  `json:"claims"`
 	Coverage           Coverage       `json:"coverage"`
-	Diagnostics        []Diagnostic   `json:"diagnostics"`
-	Exit               int            `json:"exit"`
+	// MentionCoverage is how much of the prose that names code is anchored
+	// (docs/anchors.md#mention-coverage); null when the check was not asked
+	// for it (CheckOptions.Mentions).
+	MentionCoverage *MentionCoverage `json:"mention_coverage"`
+	Diagnostics     []Diagnostic     `json:"diagnostics"`
+	Exit            int              `json:"exit"`
 
 	// Skipped lists files left out of the check and why (binary,
 	// file_too_large); printed by the text report.

@@ -3,6 +3,8 @@ package workspace
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"path"
 	"runtime"
 	"sort"
 	"sync"
@@ -24,6 +26,27 @@ type need struct {
 	rare   [][]byte // stages 3/4: rare tokens of the pinned body, when known
 	shape  *anchors.BodyPattern
 	body   bool // the anchor can be recovered by body (stages 3/4)
+	key    [sha256.Size]byte
+}
+
+// fingerprint is everything wants reads: the memo key of its answers.
+func (n need) fingerprint(lang symbols.Language, body []string) [sha256.Size]byte {
+	k := (&keyer{}).str(n.family).str(string(lang)).str(string(n.base))
+	if n.goFunc {
+		k.int(1)
+	} else {
+		k.int(0)
+	}
+	if n.body {
+		k.int(1)
+	} else {
+		k.int(0)
+	}
+	k.int(len(body))
+	for _, t := range body {
+		k.str(t)
+	}
+	return k.done()
 }
 
 func (n need) wants(content []byte, lang symbols.Language) bool {
@@ -48,6 +71,12 @@ func (n need) wants(content []byte, lang symbols.Language) bool {
 // parses, in parallel, only those that could hold an answer for one of the
 // open anchors: the identifier's bytes for a move (stage 2), a rare token of
 // the pinned body for a rename (stages 3/4).
+//
+// Under one disk state a disk file's content is fixed, so what a need's
+// prefilter said of it, and the file's hash, are memoised by path
+// (checkMemo): the pass after a keystroke reads only the open buffers and
+// the files no earlier pass scanned for that need. The files accepted are
+// then indexed as one part, memoised by the list of (path, hash) it holds.
 func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	needs := make([]need, 0, len(open))
 	families := map[string]bool{}
@@ -62,54 +91,58 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		}
 		n := need{family: LanguageFamily(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != "",
 			goFunc: lang == symbols.Go && (a.Kind == "function" || a.Kind == "method")}
+		var body []string
 		if n.body {
 			// A key's value tokens are in canonical (sorted) order, not the
 			// file's, so the shape test would reject a file that holds it.
-			if body := r.origin(a); len(body) > 0 && !symbols.IsKeyLanguage(lang) {
+			if body = r.origin(a); len(body) > 0 && !symbols.IsKeyLanguage(lang) {
 				for _, t := range rareTokens(body) {
 					n.rare = append(n.rare, []byte(t))
 				}
 				p := anchors.NewBodyPattern(body, anchors.SyntaxFor(lang))
 				n.shape = &p
+			} else {
+				body = nil
 			}
 		}
+		n.key = n.fingerprint(lang, body)
 		needs = append(needs, n)
 		families[n.family] = true
 		hintDirs = append(hintDirs, a.Path)
 	}
 	if len(needs) == 0 {
+		r.wide, r.ix = anchors.NewIndex(), nil
 		return nil
 	}
-
-	// Candidates: code files of the open anchors' language families, the
-	// hints' directories first (a move is most often next door), then path
-	// order.
-	var near, far []string
-	for _, p := range r.s.Files() {
-		if _, done := r.status[p]; done {
-			continue
-		}
-		lang, ok := r.s.Language(p)
-		if !ok || !families[LanguageFamily(lang)] {
-			continue
-		}
-		isNear := false
-		for _, h := range hintDirs {
-			if sameDir(h, p) {
-				isNear = true
-				break
-			}
-		}
-		if isNear {
-			near = append(near, p)
-		} else {
-			far = append(far, p)
-		}
+	cands := r.candidates(families, hintDirs)
+	// The answers for this very set of needs, one lookup per file.
+	keys := make([]string, len(needs))
+	for i, n := range needs {
+		keys[i] = string(n.key[:])
 	}
-	cands := append(near, far...)
+	sort.Strings(keys)
+	setKey := &keyer{}
+	for _, k := range keys {
+		setKey.str(k)
+	}
+	combo, ok := r.memo.combos.get(setKey.done())
+	if !ok {
+		combo = &comboSet{m: map[string]comboEntry{}}
+		r.memo.combos.put(setKey.done(), combo)
+	}
+	sets := make([]*wantSet, len(needs))
+	for i, n := range needs {
+		ws, ok := r.memo.wants.get(n.key)
+		if !ok {
+			ws = &wantSet{m: map[string]bool{}}
+			r.memo.wants.put(n.key, ws)
+		}
+		sets[i] = ws
+	}
 
 	type parsed struct {
 		path  string
+		sum   [sha256.Size]byte
 		decls []symbols.Decl
 		st    anchors.FileStatus
 		read  bool
@@ -131,23 +164,28 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 					results[i].st = anchors.FileUnread
 					continue
 				}
-				b, st := r.s.readUncached(p)
-				results[i].st, results[i].read = st, true
-				if st != anchors.FileOK {
+				lang, _ := r.s.Language(p)
+				var fact diskFact
+				var b []byte
+				var wanted bool
+				if _, open := r.s.overlays[p]; open {
+					fact, b, wanted = r.scan(p, lang, needs, sets)
+				} else if e, ok := combo.get(p); ok {
+					fact, wanted = e.fact, e.wanted
+				} else {
+					fact, b, wanted = r.scan(p, lang, needs, sets)
+					combo.put(p, comboEntry{fact, wanted})
+				}
+				results[i].st, results[i].read, results[i].sum = fact.st, true, fact.sum
+				if fact.st != anchors.FileOK || !wanted {
 					continue
 				}
-				lang, _ := r.s.Language(p)
-				for _, n := range needs {
-					if n.family == LanguageFamily(lang) && n.wants(b, lang) {
-						if !r.sp.allow() {
-							results[i].st = anchors.FileUnread
-							break
-						}
-						r.sp.spend(len(b))
-						results[i].decls = r.s.tables.parse(lang, b).Decls
-						break
-					}
+				if !r.sp.allow() {
+					results[i].st = anchors.FileUnread
+					continue
 				}
+				r.sp.spend(fact.size)
+				results[i].decls = r.table(p, lang, fact.sum, b).Decls
 			}
 		}()
 	}
@@ -159,23 +197,222 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	key := &keyer{}
+	var accepted []parsed
 	for _, res := range results {
 		if res.st == anchors.FileUnread {
 			continue // not attempted: the budget stopped first
 		}
 		r.status[res.path] = res.st
 		if res.decls != nil {
-			r.ix.Add(res.path, res.decls)
+			r.sums[res.path] = res.sum
+			key.str(res.path).sum(res.sum)
+			accepted = append(accepted, res)
 		}
 	}
+	r.wideKey = key.done()
+	r.ix = nil
+	if ix, ok := r.memo.wide.get(r.wideKey); ok && !r.sp.stopped() {
+		r.wide = ix
+		return nil
+	}
+	ix := anchors.NewIndex()
+	for _, res := range accepted {
+		ix.Add(res.path, res.decls)
+	}
+	r.wide = ix
+	if !r.sp.stopped() {
+		r.memo.wide.put(r.wideKey, ix)
+	}
 	return nil
+}
+
+// scan is the prefilter's verdict on one candidate: whether any need wants
+// it. An open buffer is always scanned; a disk file is read only when a
+// need has not scanned it under this disk state. b is nil when the file
+// was not read.
+func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*wantSet) (diskFact, []byte, bool) {
+	if ob, ok := r.s.overlays[p]; ok {
+		f := diskFact{st: classify(ob, r.s.config.Budget.MaxFileBytes), size: len(ob)}
+		if f.st != anchors.FileOK {
+			return f, nil, false
+		}
+		f.sum = r.s.overlaySum(p, ob)
+		for _, n := range needs {
+			if n.family == LanguageFamily(lang) && n.wants(ob, lang) {
+				return f, ob, true
+			}
+		}
+		return f, ob, false
+	}
+	m := r.memo
+	m.factsMu.Lock()
+	fact, known := m.facts[p]
+	m.factsMu.Unlock()
+	if known {
+		all, wanted := true, false
+		for i, n := range needs {
+			if n.family != LanguageFamily(lang) {
+				continue
+			}
+			sets[i].mu.Lock()
+			w, ok := sets[i].m[p]
+			sets[i].mu.Unlock()
+			if !ok {
+				all = false
+				continue
+			}
+			if w {
+				wanted = true
+				break
+			}
+		}
+		if fact.st != anchors.FileOK || all || wanted {
+			return fact, nil, wanted && fact.st == anchors.FileOK
+		}
+	}
+	b, st := r.s.readUncached(p)
+	fact = diskFact{st: st, size: len(b)}
+	if st == anchors.FileOK {
+		fact.sum = sha256.Sum256(b)
+	}
+	m.factsMu.Lock()
+	m.facts[p] = fact
+	m.factsMu.Unlock()
+	if st != anchors.FileOK {
+		return fact, nil, false
+	}
+	wanted := false
+	for i, n := range needs {
+		if n.family != LanguageFamily(lang) {
+			continue
+		}
+		w := n.wants(b, lang)
+		sets[i].mu.Lock()
+		sets[i].m[p] = w
+		sets[i].mu.Unlock()
+		if w {
+			wanted = true
+			break
+		}
+	}
+	return fact, b, wanted
+}
+
+// table is a candidate's declaration table: memoised by content, or parsed
+// from b (read again when the scan answered from the memo).
+func (r *checkRun) table(p string, lang symbols.Language, sum [sha256.Size]byte, b []byte) symbols.Table {
+	if t, ok := r.s.tables.lookup(lang, sum); ok {
+		return t
+	}
+	if b == nil {
+		var st anchors.FileStatus
+		if b, st = r.s.readUncached(p); st != anchors.FileOK {
+			return symbols.Table{}
+		}
+		sum = sha256.Sum256(b)
+	}
+	return r.s.tables.parseSum(lang, sum, b)
+}
+
+// candidates are the code files of the open anchors' language families not
+// read yet, the hints' directories first (a move is most often next door),
+// then path order. The list is memoised for the disk's files.
+func (r *checkRun) candidates(families map[string]bool, hintDirs []string) []string {
+	key := &keyer{}
+	fams := make([]string, 0, len(families))
+	for f := range families {
+		fams = append(fams, f)
+	}
+	sort.Strings(fams)
+	for _, f := range fams {
+		key.str(f)
+	}
+	key.int(-1)
+	dirs := map[string]bool{}
+	for _, h := range hintDirs {
+		dirs[path.Dir(h)] = true
+	}
+	for _, d := range sortedKeys(dirs) {
+		key.str(d)
+	}
+	k := key.done()
+	listed, ok := r.memo.cands.get(k)
+	if !ok {
+		var near, far []string
+		for _, p := range r.s.list {
+			lang, ok := r.s.Language(p)
+			if !ok || !families[LanguageFamily(lang)] {
+				continue
+			}
+			if dirs[path.Dir(p)] {
+				near = append(near, p)
+			} else {
+				far = append(far, p)
+			}
+		}
+		listed = append(near, far...)
+		r.memo.cands.put(k, listed)
+	}
+	var near, far []string
+	for p := range r.s.overlays {
+		if r.s.inList[p] {
+			continue
+		}
+		if lang, ok := r.s.Language(p); ok && families[LanguageFamily(lang)] {
+			if dirs[path.Dir(p)] {
+				near = append(near, p)
+			} else {
+				far = append(far, p)
+			}
+		}
+	}
+	out := make([]string, 0, len(listed)+len(near)+len(far))
+	for _, p := range listed {
+		if _, done := r.status[p]; !done {
+			out = append(out, p)
+		}
+	}
+	if len(near)+len(far) == 0 {
+		return out
+	}
+	// Unsaved new files take their place in path order, as Files() has them.
+	return mergeCandidates(out, near, far, dirs)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// mergeCandidates inserts unsaved new files into the near and far runs of
+// listed, each run in path order.
+func mergeCandidates(listed, near, far []string, dirs map[string]bool) []string {
+	var ln, lf []string
+	for _, p := range listed {
+		if dirs[path.Dir(p)] {
+			ln = append(ln, p)
+		} else {
+			lf = append(lf, p)
+		}
+	}
+	ln = append(ln, near...)
+	lf = append(lf, far...)
+	sort.Strings(ln)
+	sort.Strings(lf)
+	return append(ln, lf...)
 }
 
 // origin returns the body tokens of the declaration an anchor was pinned
 // on, found in the hinted file's history by its pinned hashes. It is nil
 // when history has no such version (or there is no git).
 func (r *checkRun) origin(a anchors.Anchor) []string {
-	if toks, ok := r.origins[a.ID()]; ok {
+	key := a.Path + "\x00" + a.DeclSHA + "," + a.BodySHA
+	if toks, ok := r.memo.origins.get(key); ok {
 		return toks
 	}
 	var toks []string
@@ -191,7 +428,7 @@ func (r *checkRun) origin(a anchors.Anchor) []string {
 			}
 		}
 	}
-	r.origins[a.ID()] = toks
+	r.memo.origins.put(key, toks)
 	return toks
 }
 

@@ -20,6 +20,15 @@ type Session struct {
 	folders  map[string]*Snapshot // absolute root → newest snapshot
 	settings []byte               // editor settings (JSON, .clew.yml keys)
 	siblings Siblings
+	store    TableStore
+}
+
+// UseTableStore makes every folder's tables persist in store
+// (Snapshot.UseTableStore).
+func (s *Session) UseTableStore(store TableStore) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.store = store
 }
 
 // UseSiblings sets how every folder opens the sibling repositories its
@@ -49,6 +58,9 @@ func (s *Session) AddFolder(root string) error {
 	defer s.mu.Unlock()
 	snap.applySettings(s.settings)
 	snap.siblings = s.siblings
+	if s.store != nil {
+		snap.UseTableStore(s.store)
+	}
 	s.folders[abs] = snap
 	return nil
 }
@@ -131,7 +143,7 @@ func (s *Session) SetOverlays(changes map[string][]byte) {
 func (c *readCache) without(drop map[string][]byte) *readCache {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n := &readCache{m: make(map[string]readResult, len(c.m))}
+	n := &readCache{m: make(map[string]*readResult, len(c.m))}
 	for k, v := range c.m {
 		if _, ok := drop[k]; !ok {
 			n.m[k] = v

@@ -12,7 +12,9 @@ package workspace
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"path"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -68,6 +70,29 @@ type Snapshot struct {
 	siblings Siblings
 	// lineStarts memoises line offsets per path (claims diagnostics).
 	lineStarts *sync.Map
+	// memo is shared by the checks of every snapshot of one disk state
+	// (memo.go); overlaySums holds each open buffer's content hash, shared
+	// by the snapshots that hold that buffer.
+	memo        *checkMemo
+	overlaySums *sync.Map // path → overlaySum
+}
+
+type overlaySum struct {
+	b   []byte
+	sum [sha256.Size]byte
+}
+
+// overlaySum hashes an overlay once per buffer version: successive
+// snapshots hold the very same slice for a buffer that did not change.
+func (s *Snapshot) overlaySum(p string, b []byte) [sha256.Size]byte {
+	if v, ok := s.overlaySums.Load(p); ok {
+		if o := v.(overlaySum); len(o.b) == len(b) && (len(b) == 0 || &o.b[0] == &b[0]) {
+			return o.sum
+		}
+	}
+	o := overlaySum{b, sha256.Sum256(b)}
+	s.overlaySums.Store(p, o)
+	return o.sum
 }
 
 // Load builds the first snapshot of a workspace.
@@ -81,6 +106,7 @@ func Load(root string, files Files, git Git) (*Snapshot, error) {
 		id: snapshotSeq.Add(1), root: root, files: files, git: git,
 		list: list, inList: make(map[string]bool, len(list)),
 		overlays: map[string][]byte{}, tables: newTableCache(), reads: newReadCache(), lineStarts: &sync.Map{},
+		overlaySums: &sync.Map{},
 	}
 	for _, p := range list {
 		s.inList[p] = true
@@ -93,9 +119,13 @@ func (s *Snapshot) loadConfig() {
 	data, st := s.ReadFile(ConfigFile)
 	if st != anchors.FileOK {
 		s.config, s.cfgDiags = configFromSettings(s.settings)
-		return
+	} else {
+		s.config, s.cfgDiags = ParseConfig(data)
 	}
-	s.config, s.cfgDiags = ParseConfig(data)
+	// What a check memoises was computed under one configuration.
+	if s.memo == nil || s.memo.cfg != configKey(s.config) {
+		s.memo = newCheckMemo(s.config)
+	}
 }
 
 // WithOverlays returns a new snapshot in which the given unsaved buffers
@@ -111,6 +141,7 @@ func (s *Snapshot) WithOverlays(changes map[string][]byte) *Snapshot {
 	}
 	for k, v := range changes {
 		if v == nil {
+			n.overlaySums.Delete(k)
 			delete(n.overlays, k)
 		} else {
 			n.overlays[k] = v
@@ -151,13 +182,30 @@ func (s *Snapshot) Files() []string {
 	return out
 }
 
-// Docs lists the Markdown docs of the workspace.
+// Docs lists the Markdown docs of the workspace. The listed files' docs are
+// matched once per disk state and configuration (the patterns are globs,
+// and a large repository has many files); unsaved new files each time.
 func (s *Snapshot) Docs() []string {
-	var out []string
-	for _, p := range s.Files() {
-		if s.config.IsDoc(p) {
+	s.memo.docsOnce.Do(func() {
+		for _, p := range s.list {
+			if s.config.IsDoc(p) {
+				s.memo.docs = append(s.memo.docs, p)
+			}
+		}
+	})
+	out := s.memo.docs
+	added := false
+	for p := range s.overlays {
+		if !s.inList[p] && s.config.IsDoc(p) {
+			if !added {
+				out = slices.Clone(out)
+				added = true
+			}
 			out = append(out, p)
 		}
+	}
+	if added {
+		sort.Strings(out)
 	}
 	return out
 }
@@ -171,7 +219,22 @@ func (s *Snapshot) ReadFile(p string) ([]byte, anchors.FileStatus) {
 	if b, ok := s.overlays[p]; ok {
 		return b, classify(b, s.config.Budget.MaxFileBytes)
 	}
-	return s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
+	r := s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
+	return r.b, r.st
+}
+
+// readSum is ReadFile with the content's SHA-256, computed once per
+// content: an overlay's when its buffer changed, a disk file's when it is
+// first read under the current disk state.
+func (s *Snapshot) readSum(p string) ([]byte, anchors.FileStatus, [sha256.Size]byte) {
+	if anchors.CheckPath(p) != "" || path.Clean(p) != p {
+		return nil, anchors.FileMissing, [sha256.Size]byte{}
+	}
+	if b, ok := s.overlays[p]; ok {
+		return b, classify(b, s.config.Budget.MaxFileBytes), s.overlaySum(p, b)
+	}
+	r := s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
+	return r.b, r.st, r.hash()
 }
 
 // readDisk reads one file through the Files adapter, refusing files over the

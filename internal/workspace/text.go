@@ -66,6 +66,11 @@ func (r *Report) Text(opt TextOptions) string {
 	}
 	fmt.Fprintf(&b, "%s · fallback share %.2f (%d of %d are line ranges or docs)\n",
 		strings.Join(parts, " · "), r.FallbackShare.Share, r.FallbackShare.Fallback, r.FallbackShare.Total)
+	if mc := r.MentionCoverage; mc != nil {
+		m := mc.Mentions
+		fmt.Fprintf(&b, "mention coverage: %d of %d passages (%d mentions: %d unique, %d ambiguous, %d unresolved; %d anchored)\n",
+			mc.Anchored, mc.Passages, m.Found, m.Unique, m.Ambiguous, m.Unresolved, m.Anchored)
+	}
 	bud := r.Budget
 	fmt.Fprintf(&b, "read %d code files, %d bytes in %d ms", bud.FilesRead, bud.BytesRead, bud.ElapsedMS)
 	if !r.Complete && bud.Limit != nil {

@@ -101,7 +101,7 @@ func TestTourGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := check(t, snap.Root(), workspace.CheckOptions{})
+	rep := check(t, snap.Root(), workspace.CheckOptions{Mentions: true})
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")

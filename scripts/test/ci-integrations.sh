@@ -7,6 +7,8 @@
 #      one), verify's workflow commands, job summary, exit-code output, SARIF;
 #   3. the SARIF file through Microsoft's validator (npm
 #      @microsoft/sarif-multitool): zero errors, while a broken copy has some;
+#      a plain `go build` (BIN) gives a SARIF file without any warning (its
+#      version starts with a number);
 #   4. pre-commit (PyPI) with .pre-commit-hooks.yaml in a temporary git
 #      repository: a commit leaving an anchor stale is refused with the
 #      message, a clean one passes.
@@ -88,15 +90,13 @@ if [ ! -x "$sarif_dir/node_modules/.bin/sarif-multitool" ]; then
   rm -rf "$sarif_dir" && mkdir -p "$sarif_dir"
   npm install --prefix "$sarif_dir" --no-audit --no-fund --silent @microsoft/sarif-multitool@5.7.0 >/dev/null
 fi
-validate() { # prints the validator's error lines for a file; fails if it did not run
-  "$sarif_dir/node_modules/.bin/sarif-multitool" validate "$1" >"$1.log" 2>&1 || true
-  grep -q "1 files scanned" "$1.log" || { cat "$1.log"; fail "the SARIF validator did not run on $1"; }
-  grep -E ': error [A-Z]+[0-9]+:' "$1.log" || true
-}
 [ -s "$gh/out/clew.sarif" ] || fail "the action wrote no SARIF file"
-errs=$(validate "$gh/out/clew.sarif")
-[ -z "$errs" ] || fail "SARIF validator errors: $errs"
-python3 - "$gh/out/clew.sarif" "$work/broken.sarif" <<'EOF'
+# The plain `go build` binary (no -X version) must name a version SARIF
+# consumers can compare: the validator warns (SARIF2005) on "(devel)".
+(cd "$repo" && "$bin" verify --check --format sarif examples/tour >"$work/plain.sarif") || [ $? = 1 ] || fail "verify --format sarif"
+plainv=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][0]["tool"]["driver"]["version"])' "$work/plain.sarif")
+[[ $plainv =~ ^[0-9] ]] || fail "a plain go build reports version '$plainv' in SARIF"
+python3 - "$gh/out/clew.sarif" "$work/broken.sarif" <<'EOF2'
 import json, sys
 log = json.load(open(sys.argv[1]))
 res = log["runs"][0]["results"]
@@ -105,10 +105,18 @@ assert any(r.get("fixes") for r in res), "no fixes"
 res[0]["locations"][0]["physicalLocation"]["region"]["startLine"] = 0
 res[0]["ruleIndex"] = 999
 json.dump(log, open(sys.argv[2], "w"))
-EOF
-broken=$(validate "$work/broken.sarif")
+EOF2
+# One validator run for the three files (it takes most of a minute to start).
+"$sarif_dir/node_modules/.bin/sarif-multitool" validate "$gh/out/clew.sarif" "$work/plain.sarif" "$work/broken.sarif" >"$work/validate.log" 2>&1 || true
+grep -q "3 files scanned" "$work/validate.log" || { cat "$work/validate.log"; fail "the SARIF validator did not run"; }
+findings() { grep -F "$1(" "$work/validate.log" | grep -E ": $2 [A-Z]+[0-9]+:" || true; }
+errs=$(findings "$gh/out/clew.sarif" error; findings "$work/plain.sarif" error)
+[ -z "$errs" ] || fail "SARIF validator errors: $errs"
+warns=$(findings "$work/plain.sarif" warning)
+[ -z "$warns" ] || fail "SARIF validator warnings on the plain build's file: $warns"
+broken=$(findings "$work/broken.sarif" error)
 [ -n "$broken" ] || fail "the validator finds no error in a broken SARIF file: it checks nothing"
-ok "SARIF: sarif-multitool validate reports 0 errors (and $(echo "$broken" | wc -l) on a deliberately broken copy)"
+ok "SARIF: sarif-multitool validate reports 0 errors, and 0 warnings for a plain go build (version '$plainv'); $(echo "$broken" | wc -l) errors on a deliberately broken copy"
 
 # --- 4. pre-commit
 pc=$cache/pre-commit-4.7.0

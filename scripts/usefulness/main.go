@@ -28,6 +28,8 @@ import (
 
 var budgets = []uint64{2000, 8000, 24000}
 
+var verbose bool
+
 // systems measured, in table order.
 var systems = []string{"context", "grep", "repo map"}
 
@@ -37,6 +39,7 @@ func main() {
 	seed := flag.Int64("seed", 1, "sample seed")
 	maxFiles := flag.Int("max-files", 12, "skip commits modifying more files")
 	name := flag.String("name", "", "repository name for the table (default: from -repo)")
+	flag.BoolVar(&verbose, "v", false, "also print, per commit, the co-changed declarations the context missed at the largest budget")
 	flag.Parse()
 	if *repo == "" {
 		fmt.Fprintln(os.Stderr, "usage: usefulness -repo GITDIR [-n 30] [-seed 1] [-max-files 12] [-name owner/repo]")
@@ -94,7 +97,8 @@ func (r result) String() string {
 	return b.String()
 }
 
-// checkout clones the repository sharing its objects and checks out the
+// checkout clones the repository (hard-linked objects, a full git
+// directory: the context reads history with go-git) and checks out the
 // parent, so the context sees the parent's tree and its history only.
 func checkout(repo, sha string) (string, error) {
 	dir, err := os.MkdirTemp("", "usefulness-")
@@ -102,7 +106,7 @@ func checkout(repo, sha string) (string, error) {
 		return "", err
 	}
 	for _, args := range [][]string{
-		{"clone", "-q", "--shared", "--no-checkout", repo, dir},
+		{"clone", "-q", "--no-checkout", repo, dir},
 		{"-C", dir, "-c", "advice.detachedHead=false", "checkout", "-q", "--detach", sha},
 	} {
 		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
@@ -148,6 +152,9 @@ func measure(repo string, c commit) (result, time.Duration, bool) {
 			ident = lastName(cc.Seeds[0].URI)
 		}
 		res.scores[0] = append(res.scores[0], scoreContext(cc, want, c.others, touched))
+		if verbose && b == budgets[len(budgets)-1] {
+			printMissed(c, cc, want)
+		}
 	}
 	if ident == "" {
 		return result{}, 0, false
@@ -269,4 +276,25 @@ func ratio(a, b uint64) float64 {
 		return 0
 	}
 	return float64(a) / float64(b)
+}
+
+// printMissed lists the co-changed declarations and files the answer left out.
+func printMissed(c commit, cc devcontext.CompiledContext, want []decl) {
+	got := map[string]bool{}
+	for _, e := range cc.Selected {
+		got[e.Provenance.Path] = true
+		if e.Kind == devcontext.KindSymbol || e.Kind == devcontext.KindTest {
+			got[e.Provenance.Path+"\x00"+e.Title] = true
+		}
+	}
+	for _, d := range want {
+		if !got[d.path] && !got[d.path+"\x00"+d.qname] {
+			fmt.Fprintf(os.Stderr, "  missed %s %s (%s)\n", d.path, d.qname, strings.TrimSpace(d.sig))
+		}
+	}
+	for _, o := range c.others {
+		if !got[o] {
+			fmt.Fprintf(os.Stderr, "  missed file %s\n", o)
+		}
+	}
 }

@@ -58,6 +58,10 @@ type Table struct {
 	Language     Language
 	Decls        []Decl // source order (by StartByte)
 	SyntaxErrors int    // ERROR and MISSING nodes; what parses still resolves
+	// GaveUp is true when tree-sitter gave up (the time limit) or walking
+	// the tree failed: the table is empty and says nothing about the file,
+	// so it must not be kept beyond this run.
+	GaveUp bool
 }
 
 var bom = []byte("\xef\xbb\xbf")
@@ -85,7 +89,7 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 	// Last resort: a bug in a language table must not take the server down.
 	defer func() {
 		if r := recover(); r != nil {
-			t = Table{Language: lang}
+			t = Table{Language: lang, GaveUp: true}
 		}
 	}()
 	off := 0
@@ -94,6 +98,7 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 	}
 	tree := parseTree(lang, src)
 	if tree == nil {
+		t.GaveUp = true
 		return t
 	}
 	defer tree.Close()

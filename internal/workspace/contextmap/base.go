@@ -52,6 +52,7 @@ type ctxBase struct {
 	worlds  map[string]*cxWorld
 	order   []string // world keys, oldest first
 	commits map[string][]workspace.GitCommit
+	changes map[string][]string // commit sha → files it changed (co_changed)
 }
 
 // cxFile is one file of the snapshot.

@@ -208,6 +208,8 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 	}
 	w.linkParsed()
 	w.addHistory()
+	w.addCoChange()
+	w.addSiblings()
 	w.addLocal(cursor, paths)
 	w.addClaims(b.claims)
 	// The uri to explain is looked up last, so finding it cannot change the

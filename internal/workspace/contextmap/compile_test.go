@@ -7,10 +7,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/span"
@@ -296,6 +298,14 @@ func TestContextTheWorkspaceGraph(t *testing.T) {
 		{devcontext.FileURI("internal/lsp/server_test.go"), devcontext.TierSource, devcontext.SelScopePath, "", false},
 	} {
 		e := entry(c, w.uri)
+		if e == nil && w.selector == devcontext.SelRelation && containedIn(c, w.uri) != "" {
+			// Inside a file selected whole: not repeated, but the world
+			// holds the relation that reached it.
+			if !worldHasEdge(t, f.snap, r, w.edge, w.uri) {
+				t.Errorf("%s: no %s edge in the world", w.uri, w.edge)
+			}
+			continue
+		}
 		if e == nil {
 			t.Errorf("%s not selected", w.uri)
 			continue
@@ -577,4 +587,28 @@ func TestContextExplainAgreesWithContext(t *testing.T) {
 		// A uri that names nothing is unknown.
 		check(bMain+"x", devcontext.StandingUnknown)
 	}
+}
+
+// containedIn is the whole file a declaration was left out in favour of.
+func containedIn(c devcontext.CompiledContext, uri string) string {
+	for _, d := range c.Deduplicated {
+		if d.Key == "contained" && slices.Contains(d.Dropped, uri) {
+			return d.Kept
+		}
+	}
+	return ""
+}
+
+func worldHasEdge(t *testing.T, snap *workspace.Snapshot, r devcontext.Request, kind, uri string) bool {
+	t.Helper()
+	edges, err := contextmap.WorldEdges(context.Background(), snap, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range edges {
+		if e.Kind == kind && (e.From == uri || e.To == uri) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package contextmap
 import (
 	"context"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
@@ -12,4 +13,13 @@ func SetClaims(f func(ctx context.Context, s *workspace.Snapshot, rep *workspace
 	old := contextClaims
 	contextClaims = f
 	return func() { contextClaims = old }
+}
+
+// WorldEdges are the edges of the world a request compiles over.
+func WorldEdges(ctx context.Context, s *workspace.Snapshot, req devcontext.Request) ([]devcontext.Edge, error) {
+	cw, err := contextWorld(ctx, s, req, nil)
+	if err != nil {
+		return nil, err
+	}
+	return cw.world.Edges, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
@@ -15,26 +16,9 @@ import (
 
 var jsExts = []string{".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"}
 
-// isTestFile recognises test files by name: Go's _test.go, Python's
-// test_*.py and *_test.py, JS/TS *.test.* and *.spec.* (and __tests__/),
-// Java/Kotlin/C# *Test(s).*, and *_test.* elsewhere.
-func isTestFile(p string) bool {
-	base := path.Base(p)
-	ext := path.Ext(base)
-	stem := strings.TrimSuffix(base, ext)
-	switch {
-	case strings.HasSuffix(stem, "_test"), strings.HasPrefix(base, "test_") && ext == ".py":
-		return true
-	case strings.HasSuffix(stem, ".test"), strings.HasSuffix(stem, ".spec"):
-		return true
-	case strings.Contains("/"+p, "/__tests__/"):
-		return true
-	case (ext == ".java" || ext == ".kt" || ext == ".cs" || ext == ".swift") &&
-		(strings.HasSuffix(stem, "Test") || strings.HasSuffix(stem, "Tests")):
-		return true
-	}
-	return false
-}
+// isTestFile recognises test files by name (anchors.IsTestPath: one rule
+// for the context and for what a doc's mention may name).
+func isTestFile(p string) bool { return anchors.IsTestPath(p) }
 
 // conventionalTests are the test files that, by convention, test the
 // source file p (only those that exist are used).

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -42,22 +43,32 @@ func Load(root string) (*workspace.Snapshot, error) {
 
 // LoadFiles is Load that also returns the file source, for callers that
 // write docs back (verify, confirm): opening the repository twice would
-// read git's config and walk every .gitignore twice.
+// read git's config and walk the tree twice.
 func LoadFiles(root string) (*Files, *workspace.Snapshot, error) {
-	f, g, err := Open(root)
+	f, _, err := Open(root)
 	if err != nil {
 		return nil, nil, err
 	}
+	snap, err := f.Load()
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, snap, nil
+}
+
+// Load returns the first snapshot of the folder f was opened on, without
+// opening it again.
+func (f *Files) Load() (*workspace.Snapshot, error) {
 	var gi workspace.Git
-	if g != nil {
-		gi = g
+	if f.git != nil {
+		gi = f.git
 	}
 	snap, err := workspace.Load(f.root, f, gi)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	snap.UseSiblings(gitstate.NewSiblings())
-	return f, snap, nil
+	return snap, nil
 }
 
 // Open returns the file source and the repository (nil outside git).
@@ -104,8 +115,8 @@ func (f *Files) List() ([]string, error) {
 
 // listWith is List over a given list of tracked files.
 func (f *Files) listWith(tracked []string) ([]string, error) {
-	seen := map[string]bool{}
-	var out []string
+	seen := make(map[string]bool, len(tracked))
+	out := make([]string, 0, len(tracked))
 	if f.git != nil {
 		for _, p := range tracked {
 			if seen[p] || IsTempFile(p) {
@@ -115,41 +126,76 @@ func (f *Files) listWith(tracked []string) ([]string, error) {
 			out = append(out, p)
 		}
 	}
-	now := time.Now()
-	err := filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // an unreadable directory is skipped, not fatal
-		}
-		rel, _ := filepath.Rel(f.root, p)
-		rel = filepath.ToSlash(rel)
-		if rel == "." {
-			return nil
-		}
-		if d.IsDir() {
-			if DefaultExcludes[d.Name()] || (f.git != nil && f.git.Ignored(rel, true)) {
-				return filepath.SkipDir
-			}
-			if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
-				return filepath.SkipDir // a nested repository or submodule (a mounted brain) is not ours
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || seen[rel] {
-			return nil
-		}
-		if IsTempFile(rel) {
-			removeIfAbandoned(p, now) // an interrupted write's leftover, never a workspace file
-			return nil
-		}
-		if f.git != nil && f.git.Ignored(rel, false) {
-			return nil
-		}
-		seen[rel] = true
-		out = append(out, rel)
-		return nil
-	})
+	w := walker{f: f, seen: seen, now: time.Now()}
+	var scope *gitstate.IgnoreScope
+	if f.git != nil {
+		scope = f.git.RootScope()
+	}
+	w.dir(f.root, "", scope)
+	out = append(out, w.out...)
 	sort.Strings(out)
-	return out, err
+	return out, nil
+}
+
+// walker lists the untracked files of a tree in one walk: every directory
+// is read once, its .gitignore (if any) read from the entries already in
+// hand, and the ignore rules consulted only for what git does not track.
+type walker struct {
+	f    *Files
+	seen map[string]bool // tracked files, then every file listed
+	now  time.Time
+	out  []string
+}
+
+// dir lists the directory abs (workspace path rel, "" for the root) under
+// the ignore rules of scope (nil outside git).
+func (w *walker) dir(abs, rel string, scope *gitstate.IgnoreScope) {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return // an unreadable directory is skipped, not fatal
+	}
+	if rel != "" {
+		for _, e := range entries {
+			if e.Name() == ".git" {
+				return // a nested repository or submodule (a mounted brain) is not ours
+			}
+		}
+	}
+	if scope != nil && rel != "" {
+		var ignoreFile []byte
+		for _, e := range entries {
+			if e.Name() == ".gitignore" && e.Type().IsRegular() {
+				ignoreFile, _ = os.ReadFile(filepath.Join(abs, ".gitignore"))
+			}
+		}
+		scope = scope.Enter(path.Base(rel), ignoreFile)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		p := name
+		if rel != "" {
+			p = rel + "/" + name
+		}
+		if e.IsDir() {
+			if DefaultExcludes[name] || scope != nil && scope.Ignored(name, true) {
+				continue
+			}
+			w.dir(filepath.Join(abs, name), p, scope)
+			continue
+		}
+		if !e.Type().IsRegular() || w.seen[p] {
+			continue
+		}
+		if IsTempFile(p) {
+			removeIfAbandoned(filepath.Join(abs, name), w.now) // an interrupted write's leftover, never a workspace file
+			continue
+		}
+		if scope != nil && scope.Ignored(name, false) {
+			continue
+		}
+		w.seen[p] = true
+		w.out = append(w.out, p)
+	}
 }
 
 // Tracked lists git's tracked files (workspace.TrackedLister), each once;

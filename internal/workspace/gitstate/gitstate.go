@@ -9,11 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -25,7 +23,6 @@ type Repo struct {
 	repo   *git.Repository
 	top    string // work tree root
 	prefix string // workspace folder relative to top, "" or "dir/"
-	ignore gitignore.Matcher
 }
 
 // Open opens the repository containing dir. It returns (nil, nil) when dir
@@ -55,8 +52,7 @@ func Open(dir string) (*Repo, error) {
 	if rel != "." {
 		prefix = filepath.ToSlash(rel) + "/"
 	}
-	patterns, _ := gitignore.ReadPatterns(osfs.New(top), nil)
-	return &Repo{repo: r, top: top, prefix: prefix, ignore: gitignore.NewMatcher(patterns)}, nil
+	return &Repo{repo: r, top: top, prefix: prefix}, nil
 }
 
 // Tracked lists the files in git's index under the workspace folder,
@@ -78,13 +74,6 @@ func (g *Repo) Tracked() ([]string, error) {
 		out = append(out, strings.TrimPrefix(e.Name, g.prefix))
 	}
 	return out, nil
-}
-
-// Ignored reports whether .gitignore (or .git/info/exclude) ignores the
-// workspace-relative path.
-func (g *Repo) Ignored(rel string, isDir bool) bool {
-	full := g.prefix + rel
-	return g.ignore.Match(strings.Split(full, "/"), isDir)
 }
 
 // Info returns HEAD's commit and branch.

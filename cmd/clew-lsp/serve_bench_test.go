@@ -1,0 +1,279 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.lsp.dev/uri"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/lsp/lsptest"
+)
+
+// BenchmarkServeGOROOT is issue 15's editing workload: the workspace of
+// BenchmarkVerifyGOROOT (a git copy of $GOROOT/src, ANCHORS.md with 1,000
+// pinned anchors, 10 broken), served by the real binary over stdio. An LSP
+// client opens ANCHORS.md, waits for the first diagnosis, then sends edits
+// one at a time and stops the clock at the publishDiagnostics that shows
+// the edit's effect:
+//
+//   - doc edits: one hex digit of a fresh anchor's pin flipped (the anchor
+//     turns stale), then flipped back (fresh again) — a different anchor
+//     each time;
+//   - code edits: a statement added at the end of an anchored function in an
+//     open, unsaved buffer of its hinted file (the anchor turns stale), then
+//     the buffer restored — rotating over 20 files, a different statement
+//     each time, so every buffer version is new.
+//
+// It reports p50/p95 of both, the server's resident memory (VmRSS, and the
+// peak VmHWM) after the first diagnosis and after the edits, and, as the
+// same-run reference, one `verify --check` of the same tree: *-x-verify is
+// the edit's p95 over that check's wall time.
+//
+//	CLEW_BENCH_GOROOT=/tmp/goroot go test ./cmd/clew-lsp -run XXX -bench ServeGOROOT -benchtime 1x -timeout 60m
+//
+// CLEW_BENCH_EDITS sets the number of edits (default 200, half of each kind);
+// CLEW_BENCH_BIN a binary to measure instead of the one built here.
+func BenchmarkServeGOROOT(b *testing.B) {
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("no git")
+	}
+	edits := 200
+	if n, err := strconv.Atoi(os.Getenv("CLEW_BENCH_EDITS")); err == nil && n >= 2 {
+		edits = n
+	}
+	// CLEW_BENCH_BIN measures another build (an older commit's, say).
+	bin := os.Getenv("CLEW_BENCH_BIN")
+	if bin == "" {
+		bin = buildBinary(b)
+	}
+	dir, want := gorootWorkload(b)
+	for b.Loop() {
+		s := startServer(b, bin, dir)
+		s.benchEdits(b, want, edits)
+		_, ref := timeProc(b, dir, bin, "verify", ".", "--check", "--json")
+		b.ReportMetric(ref.wall.Seconds()*1000, "verify-ms")
+		b.ReportMetric(ms(percentile(s.docLat, 0.95))/(ref.wall.Seconds()*1000), "doc-p95-x-verify")
+		b.ReportMetric(ms(percentile(s.codeLat, 0.95))/(ref.wall.Seconds()*1000), "code-p95-x-verify")
+	}
+}
+
+type benchServer struct {
+	c       *lsptest.Client
+	pid     atomic.Int64
+	dir     string
+	doc     string // absolute path of ANCHORS.md
+	docText string
+	docLat  []time.Duration
+	codeLat []time.Duration
+}
+
+func startServer(b *testing.B, bin, dir string) *benchServer {
+	s := &benchServer{dir: dir, doc: filepath.Join(dir, "ANCHORS.md")}
+	s.c = lsptest.Pipe(b, func(ctx context.Context, rwc io.ReadWriteCloser) error {
+		cmd := exec.CommandContext(ctx, bin, "serve")
+		cmd.Dir = dir
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = rwc, rwc, io.Discard
+		// CLEW_BENCH_SERVER_LOG keeps the server's stderr (a crash's trace).
+		if p := os.Getenv("CLEW_BENCH_SERVER_LOG"); p != "" {
+			if f, err := os.Create(p); err == nil {
+				defer f.Close()
+				cmd.Stderr = f
+			}
+		}
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		s.pid.Store(int64(cmd.Process.Pid))
+		return cmd.Wait()
+	}, lsptest.Options{})
+	return s
+}
+
+// benchEdits runs the whole session and reports its metrics.
+func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Minute)
+	defer cancel()
+	t0 := time.Now()
+	if _, err := s.c.Initialize(ctx, s.dir); err != nil {
+		b.Fatal(err)
+	}
+	text, err := os.ReadFile(s.doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.docText = string(text)
+	benchMust(b, s.c.Open(ctx, s.doc, "markdown", s.docText))
+	base := s.awaitDoc(b, ctx, "first diagnosis", func(n int) bool { return n > 0 })
+	first := time.Since(t0)
+	rssFirst, hwmFirst := s.rss(b)
+	b.Logf("first diagnosis after %v: %d diagnostics in ANCHORS.md; VmRSS %.0f MiB, VmHWM %.0f MiB", first, base, rssFirst, hwmFirst)
+
+	lines := strings.SplitAfter(s.docText, "\n")
+	var fresh []int // 0-based doc lines of fresh anchors
+	for i, l := range lines {
+		if strings.Contains(l, "sha=") && want[i+1] == "" {
+			fresh = append(fresh, i)
+		}
+	}
+	code := s.codeTargets(b, lines, fresh, 20)
+	for _, t := range code {
+		benchMust(b, s.c.Open(ctx, t.path, "go", t.text))
+	}
+	for i := 0; i < edits; i++ {
+		if i%4 < 2 {
+			// Doc: break a pin (i%4 == 0), then unbreak it (i%4 == 1).
+			next, n := flipPin(lines, fresh[(i/4*37)%len(fresh)]), base+1
+			if i%4 == 1 {
+				next, n = s.docText, base
+			}
+			start := time.Now()
+			benchMust(b, s.c.Change(ctx, s.doc, lsptest.Whole(next)))
+			s.awaitDoc(b, ctx, fmt.Sprintf("doc edit %d", i), func(got int) bool { return got == n })
+			s.docLat = append(s.docLat, time.Since(start))
+			continue
+		}
+		// Code: add a statement to an anchored function, then restore.
+		t := code[(i/4)%len(code)]
+		next, n := t.text, base
+		if i%4 == 2 {
+			next, n = t.text[:t.close]+fmt.Sprintf("\t_ = %d\n", i)+t.text[t.close:], base+1
+		}
+		start := time.Now()
+		benchMust(b, s.c.Change(ctx, t.path, lsptest.Whole(next)))
+		s.awaitDoc(b, ctx, fmt.Sprintf("code edit %d", i), func(got int) bool { return got == n })
+		s.codeLat = append(s.codeLat, time.Since(start))
+	}
+	rssEnd, hwmEnd := s.rss(b)
+	b.Logf("after %d edits: VmRSS %.0f MiB, VmHWM %.0f MiB; doc p50 %v p95 %v; code p50 %v p95 %v", edits, rssEnd, hwmEnd,
+		percentile(s.docLat, 0.5), percentile(s.docLat, 0.95), percentile(s.codeLat, 0.5), percentile(s.codeLat, 0.95))
+	b.ReportMetric(first.Seconds()*1000, "first-diag-ms")
+	b.ReportMetric(ms(percentile(s.docLat, 0.5)), "doc-p50-ms")
+	b.ReportMetric(ms(percentile(s.docLat, 0.95)), "doc-p95-ms")
+	b.ReportMetric(ms(percentile(s.codeLat, 0.5)), "code-p50-ms")
+	b.ReportMetric(ms(percentile(s.codeLat, 0.95)), "code-p95-ms")
+	b.ReportMetric(rssFirst, "rss-first-MiB")
+	b.ReportMetric(rssEnd, "rss-end-MiB")
+	b.ReportMetric(hwmEnd, "hwm-end-MiB")
+	b.ReportMetric(rssEnd-rssFirst, "rss-growth-MiB")
+	benchMust(b, s.c.Shutdown(ctx))
+}
+
+// awaitDoc waits for the publish of ANCHORS.md whose diagnostic count
+// satisfies ok, and returns that count.
+func (s *benchServer) awaitDoc(b *testing.B, ctx context.Context, what string, ok func(int) bool) int {
+	b.Helper()
+	u := uri.File(s.doc)
+	st, err := s.c.Await(ctx, what, func(st lsptest.State) bool {
+		p, has := st.Diagnostics[u]
+		return has && ok(len(p.Diagnostics))
+	})
+	if err != nil {
+		b.Logf("so far: doc edits %v, code edits %v; ANCHORS.md has %d diagnostics", s.docLat, s.codeLat, len(st.Diagnostics[u].Diagnostics))
+		b.Fatal(err)
+	}
+	return len(st.Diagnostics[u].Diagnostics)
+}
+
+// rss reads the server's VmRSS and VmHWM in MiB.
+func (s *benchServer) rss(b *testing.B) (rss, hwm float64) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.pid.Load()))
+	if err != nil {
+		b.Logf("no /proc: %v", err)
+		return 0, 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		kb, _ := strconv.ParseFloat(f[1], 64)
+		switch f[0] {
+		case "VmRSS:":
+			rss = kb / 1024
+		case "VmHWM:":
+			hwm = kb / 1024
+		}
+	}
+	return rss, hwm
+}
+
+// codeTarget is an anchored function in its hinted file: close is the
+// offset of the function's closing brace.
+type codeTarget struct {
+	path, text string
+	close      int
+}
+
+// codeTargets picks n fresh function anchors spread over the doc.
+func (s *benchServer) codeTargets(b *testing.B, lines []string, fresh []int, n int) []codeTarget {
+	var out []codeTarget
+	for k := 0; len(out) < n && k < len(fresh); k++ {
+		f := strings.Fields(lines[fresh[(k*53)%len(fresh)]])
+		// <!-- @code function Name path sha=... -->
+		if len(f) < 5 || f[2] != "function" {
+			continue
+		}
+		name, rel := f[3], f[4]
+		text, err := os.ReadFile(filepath.Join(s.dir, rel))
+		if err != nil {
+			continue
+		}
+		for _, d := range symbols.Parse(symbols.Go, text, symbols.Options{}).Decls {
+			if d.QualifiedName == name && d.Kind == "function" && text[d.EndByte-1] == '}' {
+				if !slices.ContainsFunc(out, func(t codeTarget) bool { return t.path == filepath.Join(s.dir, rel) }) {
+					out = append(out, codeTarget{filepath.Join(s.dir, rel), string(text), int(d.EndByte) - 1})
+				}
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		b.Fatal("no function anchors to edit")
+	}
+	return out
+}
+
+// flipPin returns the doc with one hex digit of line ln's pin changed.
+func flipPin(lines []string, ln int) string {
+	l := lines[ln]
+	j := strings.Index(l, "sha=") + len("sha=")
+	if strings.HasPrefix(l[j:], "v2:") {
+		j += len("v2:")
+	}
+	c := byte('0')
+	if l[j] == '0' {
+		c = '1'
+	}
+	out := slices.Clone(lines)
+	out[ln] = l[:j] + string(c) + l[j+1:]
+	return strings.Join(out, "")
+}
+
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(float64(len(s))*p))]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func benchMust(b *testing.B, err error) {
+	b.Helper()
+	if err != nil {
+		b.Fatal(err)
+	}
+}

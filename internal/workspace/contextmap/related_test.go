@@ -1,0 +1,129 @@
+package contextmap_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
+)
+
+func discoveredBy(e *devcontext.Entry, edge string) *devcontext.Discovery {
+	for i := range e.DiscoveredBy {
+		if e.DiscoveredBy[i].Edge == edge {
+			return &e.DiscoveredBy[i]
+		}
+	}
+	return nil
+}
+
+// co_changed follows history: the files changed in the same commits as
+// the seed's file, weighted by how often; a sweep commit counts for
+// nothing; a file never changed with it is not reached that way.
+// sibling offers the rest of the package, spent last (history tier),
+// ordered by how much of the seed file's names each mentions.
+func TestContextCoChangedAndSiblings(t *testing.T) {
+	r := wstest.New(t)
+	r.Write(map[string]string{
+		"a/a.go":     "package a\n\nfunc Parse() int { return 1 }\n",
+		"a/b.go":     "package a\n\nfunc Other() int { return 2 }\n",
+		"a/c.go":     "package a\n\n// uses Parse by value\nvar hook = Parse\n",
+		"other/x.go": "package other\n\nfunc X() int { return 1 }\n",
+		"other/y.go": "package other\n\nfunc Y() int { return 1 }\n",
+	})
+	r.Commit("start")
+	r.Write(map[string]string{"a/a.go": "package a\n\nfunc Parse() int { return 11 }\n", "other/x.go": "package other\n\nfunc X() int { return 11 }\n"})
+	r.Commit("parse and x, 1")
+	r.Write(map[string]string{"a/a.go": "package a\n\nfunc Parse() int { return 12 }\n", "other/x.go": "package other\n\nfunc X() int { return 12 }\n"})
+	r.Commit("parse and x, 2")
+	r.Write(map[string]string{"other/y.go": "package other\n\nfunc Y() int { return 2 }\n"})
+	r.Commit("y alone")
+	sweep := map[string]string{"a/a.go": "package a\n\nfunc Parse() int { return 13 }\n"}
+	for i := range 31 {
+		sweep[fmt.Sprintf("z/f%02d.go", i)] = "package z\n"
+	}
+	r.Write(sweep)
+	r.Commit("sweep")
+	snap, err := disk.Load(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := compile(t, snap, at("a/a.go", 3))
+
+	x := entry(c, devcontext.FileURI("other/x.go"))
+	if x == nil {
+		t.Fatalf("other/x.go not selected: %+v", c.Selected)
+	}
+	// Four commits changed a/a.go; the sweep is not read, so 3 of 3 share
+	// other/x.go (the first created both): strength 3/(3+1), weight 0.9 ×
+	// 0.75. other/y.go shares one (the first): 0.9 × 0.25, under the floor.
+	d := discoveredBy(x, devcontext.EdgeCoChanged)
+	if d == nil || d.Weight != 0.675 || x.Relevance != 0.675 || x.Tier != devcontext.TierSource {
+		t.Fatalf("other/x.go: %+v", x)
+	}
+	for _, p := range []string{"other/y.go", "z/f00.go"} {
+		if e := entry(c, devcontext.FileURI(p)); e != nil && discoveredBy(e, devcontext.EdgeCoChanged) != nil {
+			t.Fatalf("%s reached by co_changed: %+v", p, e)
+		}
+	}
+
+	// Declarations changed with the seed: Parse's tokens changed in 3
+	// commits after it was added ("parse and x" 1 and 2, the sweep); X
+	// changed in two of them: strength 2/(3+1). Y never did.
+	edges, err := contextmap.WorldEdges(context.Background(), snap, at("a/a.go", 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var toX, toY *devcontext.Edge
+	for i, e := range edges {
+		if e.Kind == devcontext.EdgeCoChanged && e.From == "clew://symbol/a.Parse" {
+			switch e.To {
+			case "clew://symbol/other.X":
+				toX = &edges[i]
+			case "clew://symbol/other.Y":
+				toY = &edges[i]
+			}
+		}
+	}
+	if toX == nil || toX.Strength != 0.5 || toY != nil {
+		t.Fatalf("co_changed declarations: to X %+v, to Y %+v", toX, toY)
+	}
+
+	b, cc := entry(c, devcontext.FileURI("a/b.go")), entry(c, devcontext.FileURI("a/c.go"))
+	if b == nil || cc == nil || discoveredBy(b, devcontext.EdgeSibling) == nil {
+		t.Fatalf("siblings not selected: %+v %+v", b, cc)
+	}
+	if b.Tier != devcontext.TierHistory || !(cc.Relevance > b.Relevance) || b.Relevance < devcontext.DefaultFloor {
+		t.Fatalf("siblings: b %v %v, c %v", b.Tier, b.Relevance, cc.Relevance)
+	}
+	if e := entry(c, devcontext.FileURI("other/y.go")); e != nil {
+		t.Fatalf("other/y.go is no sibling of a/a.go: %+v", e)
+	}
+
+	// explain says which relation and weight.
+	ex, err := contextmap.Explain(context.Background(), snap, devcontext.FileURI("other/x.go"), at("a/a.go", 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := json.Marshal(ex)
+	if !strings.Contains(string(js), `"co_changed"`) {
+		t.Fatalf("explain does not name co_changed: %s", js)
+	}
+
+	// Both are in the published policy, measured, sibling spent last.
+	seen := map[string]devcontext.EdgeRule{}
+	for _, e := range devcontext.Policy().Edges {
+		seen[e.Edge] = e
+	}
+	if e := seen[devcontext.EdgeCoChanged]; !e.Measured || e.Forward == nil || *e.Forward != 0.9 {
+		t.Fatalf("policy co_changed: %+v", e)
+	}
+	if e := seen[devcontext.EdgeSibling]; !e.Measured || e.Tier != devcontext.TierHistory || *e.Forward != 0.3 {
+		t.Fatalf("policy sibling: %+v", e)
+	}
+}

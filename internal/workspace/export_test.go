@@ -1,0 +1,10 @@
+package workspace
+
+// SetMemoLimits shrinks every memo and cache to n entries for the
+// snapshots loaded afterwards; the returned func restores the sizes.
+func SetMemoLimits(n int) (restore func()) {
+	m, c := memoLimits, cacheLimits
+	memoLimits.indexes, memoLimits.verdicts, memoLimits.suggestions, memoLimits.needs, memoLimits.history = n, n, n, n, n
+	cacheLimits.tables, cacheLimits.docs = n, n
+	return func() { memoLimits, cacheLimits = m, c }
+}

@@ -1,0 +1,141 @@
+package workspace_test
+
+import (
+	"context"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+)
+
+// storeCheck loads the repository afresh (a new process, as far as the
+// in-memory memo goes) with the persistent store and checks it.
+func storeCheck(t *testing.T, dir string, store workspace.TableStore) string {
+	t.Helper()
+	snap, err := disk.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap.UseTableStore(store)
+	rep, err := snap.Check(context.Background(), workspace.CheckOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return states(rep)
+}
+
+// entries lists the store's entry files.
+func entries(t *testing.T, s *disk.TableStore) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(s.Dir(), "*", "*"))
+	var out []string
+	for _, f := range files {
+		if filepath.Base(f)[0] != '.' {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func keyOf(t *testing.T, entry string) [32]byte {
+	t.Helper()
+	b, err := hex.DecodeString(filepath.Base(entry))
+	if err != nil || len(b) != 32 {
+		t.Fatalf("entry name %s", entry)
+	}
+	var k [32]byte
+	copy(k[:], b)
+	return k
+}
+
+// TestTableStoreWarmRunsAgree: a second run reads its tables from the
+// store (proved by planting a well-formed entry with a changed hash: the
+// verdict follows it) and, without planting, agrees with the first; every
+// damaged or foreign entry is ignored, never trusted, and rewritten.
+func TestTableStoreWarmRunsAgree(t *testing.T) {
+	r := pinned(t)
+	const fresh = "docs/a.md:1=fresh/identity_matched docs/b.md:1=fresh/identity_matched"
+	cache := t.TempDir()
+	store, err := disk.OpenTableStoreAt(cache, "test-version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := storeCheck(t, r.Dir, store); got != fresh {
+		t.Fatalf("cold: %s", got)
+	}
+	es := entries(t, store)
+	if len(es) != 1 {
+		t.Fatalf("entries after a cold run: %q (want calc/sum.go's table)", es)
+	}
+	entry, key := es[0], keyOf(t, es[0])
+	good, _ := os.ReadFile(entry)
+	if got := storeCheck(t, r.Dir, store); got != fresh {
+		t.Fatalf("warm: %s", got)
+	}
+
+	// A well-formed entry is used as is: its table says Sum's code changed.
+	payload, ok := store.Get(key)
+	if !ok {
+		t.Fatal("the cold run's entry does not check")
+	}
+	tab, err := symbols.DecodeTable(payload)
+	if err != nil || len(tab.Decls) == 0 {
+		t.Fatalf("entry decodes to %v, %v", tab, err)
+	}
+	tab.Decls[0].DeclHash = "000000000000"
+	store.Put(key, symbols.EncodeTable(tab))
+	planted, _ := os.ReadFile(entry)
+	const stale = "docs/a.md:1=stale/body_changed docs/b.md:1=fresh/identity_matched"
+	if got := storeCheck(t, r.Dir, store); got != stale {
+		t.Fatalf("planted entry not used: %s", got)
+	}
+
+	// The same planted table, damaged or foreign in every way, is ignored:
+	// the file is parsed again (fresh) and the entry rewritten whole.
+	other, _ := disk.OpenTableStoreAt(t.TempDir(), "another-version")
+	other.Put(key, symbols.EncodeTable(tab))
+	foreignVersion, _ := os.ReadFile(entries(t, other)[0])
+	var otherKey [32]byte
+	otherKey[0] = 1
+	store.Put(otherKey, symbols.EncodeTable(tab))
+	otherKeyEntry, _ := os.ReadFile(filepath.Join(store.Dir(), "01", hex.EncodeToString(otherKey[:])))
+	if len(otherKeyEntry) == 0 {
+		t.Fatal("no entry written for the other key")
+	}
+	flip := func(i int) []byte {
+		b := append([]byte{}, planted...)
+		b[i] ^= 0x40
+		return b
+	}
+	garbagePayload := func() []byte {
+		store.Put(key, []byte("not a table"))
+		b, _ := os.ReadFile(entry)
+		return b
+	}
+	for name, bad := range map[string][]byte{
+		"truncated":              planted[:len(planted)-7],
+		"truncated header":       planted[:20],
+		"extended":               append(append([]byte{}, planted...), 0),
+		"payload bit flipped":    flip(len(planted) / 2),
+		"checksum bit flipped":   flip(len(planted) - 1),
+		"magic changed":          flip(0),
+		"another version's":      foreignVersion,
+		"another key's":          otherKeyEntry,
+		"empty":                  {},
+		"well-formed, not table": garbagePayload(),
+	} {
+		if err := os.WriteFile(entry, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := storeCheck(t, r.Dir, store); got != fresh {
+			t.Errorf("%s entry trusted: %s", name, got)
+		}
+		if now, _ := os.ReadFile(entry); string(now) != string(good) {
+			t.Errorf("%s entry not rewritten with the parsed table", name)
+		}
+	}
+}
