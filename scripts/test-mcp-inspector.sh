@@ -58,14 +58,14 @@ export MCP_CATALOG_PATH="$work/catalog.json" MCP_CLIENT_CONFIG_PATH="$work/clien
 inspect() { timeout 120 "$inspector" --cli --quiet "$bin" mcp "$ws" "$@"; }
 passed=0
 
-# 1. tools/list: the five tools, each with an object input schema and
+# 1. tools/list: the six tools, each with an object input schema and
 # read-only; --strict fails on schema portability errors.
 inspect --method tools/list --strict >"$work/list.json" 2>"$work/list.err" || fail "tools/list: $(cat "$work/list.err")"
 ! grep -q . "$work/list.err" || fail "tools/list warns: $(cat "$work/list.err")"
 node -e '
   const l = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   const names = l.tools.map(t => t.name).sort().join(" ");
-  if (names !== "anchor_for context doc_passages explain verify") throw new Error("tools: " + names);
+  if (names !== "anchor_for context doc_passages explain suggest_anchors verify") throw new Error("tools: " + names);
   for (const t of l.tools) {
     if (t.inputSchema.type !== "object" || !Object.keys(t.inputSchema.properties).length) throw new Error(t.name + ": schema");
     if (!t.annotations || t.annotations.readOnlyHint !== true) throw new Error(t.name + ": not read-only");
@@ -84,7 +84,7 @@ node -e '
   if (r.content[0].text !== md) throw new Error("the text differs from clew-lsp context --markdown");
   if (!md.startsWith("# Context for `clew://symbol/resolver.Cache.Lookup`")) throw new Error("seed: " + md.slice(0, 80));
   const stale = r.structuredContent.excluded.filter(x => x.reason === "stale").map(x => x.uri);
-  if (stale.join() !== "clew://passage/docs/architecture.md#Cache.Lookup-1") throw new Error("stale: " + stale);
+  if (!stale.includes("clew://passage/docs/architecture.md#Cache.Lookup-1")) throw new Error("stale: " + stale);
   if (r.structuredContent.selected.some(e => stale.includes(e.uri))) throw new Error("a stale passage is selected");
 ' "$work/context.json" "$work/cli.md" || fail "context content"
 passed=$((passed + 1))
@@ -93,13 +93,44 @@ passed=$((passed + 1))
 inspect --method tools/call --tool-name verify >"$work/verify.json" || fail "tools/call verify"
 node -e '
   const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).structuredContent;
-  if (r.exit !== 1 || r.anchors.fresh !== 2 || r.anchors.stale !== 2 || !r.complete) throw new Error(JSON.stringify(r).slice(0, 300));
+  if (r.exit !== 1 || r.anchors.fresh !== 3 || r.anchors.stale !== 3 || !r.complete) throw new Error(JSON.stringify(r).slice(0, 300));
   const f = r.findings.find(f => f.doc === "docs/architecture.md" && f.line === 15);
   if (!f || f.state !== "stale" || !f.todo.includes("clew-lsp confirm docs/architecture.md:15")) throw new Error("finding: " + JSON.stringify(f));
 ' "$work/verify.json" || fail "verify content"
 passed=$((passed + 1))
 
-# 4. A bad argument is a tool error with a message, not a protocol error.
+# 4. tools/call suggest_anchors: the same answer as `clew-lsp suggest --json`.
+# A doc of unanchored mentions, added after the tests above so their tour counts hold.
+printf '# Notes\n\nA miss goes through `Cache.Lookup` first.\n' >"$ws/docs/notes.md"
+git -C "$ws" add -A
+git -C "$ws" -c user.name=clew -c user.email=clew@example.invalid commit -qm notes
+inspect --method tools/call --tool-name suggest_anchors >"$work/suggest.json" || fail "tools/call suggest_anchors"
+"$bin" suggest --dir "$ws" --json >"$work/suggest-cli.json" || true
+node -e '
+  const fs = require("fs");
+  const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  const cli = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+  if (r.isError) throw new Error("tool error: " + r.content[0].text);
+  // Every field the CLI prints holds the same value in the tool answer
+  // (which adds a few of its own: shown, total, complete, insert_line).
+  const within = (want, got, at) => {
+    if (want === null || typeof want !== "object") {
+      if (want !== got) throw new Error(at + ": CLI " + JSON.stringify(want) + ", MCP " + JSON.stringify(got));
+      return;
+    }
+    if (got === null || typeof got !== "object") throw new Error(at + ": missing in the MCP answer");
+    if (Array.isArray(want) && want.length !== got.length) throw new Error(at + ": " + want.length + " vs " + got.length + " items");
+    for (const k of Object.keys(want)) within(want[k], got[k], at + "." + k);
+  };
+  const m = r.structuredContent;
+  const hit = cli.mentions.find(x => x.mention === "Cache.Lookup" && x.doc === "docs/notes.md");
+  if (!hit || hit.resolution !== "unique" || !hit.targets[0].anchor.startsWith("<!-- @code method Cache.Lookup resolver/resolve.go sha="))
+    throw new Error("no unique Cache.Lookup suggestion: " + JSON.stringify(cli).slice(0, 300));
+  within(cli, m, "suggest");
+' "$work/suggest.json" "$work/suggest-cli.json" || fail "suggest_anchors content"
+passed=$((passed + 1))
+
+# 5. A bad argument is a tool error with a message, not a protocol error.
 # The Inspector exits 5 ("tool_is_error") and still writes the result.
 rc=0
 inspect --method tools/call --tool-name context --tool-arg file=../outside.go --tool-arg line=1 \

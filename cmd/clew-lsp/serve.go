@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/clew-lsp/clew-lsp/internal/lsp"
@@ -22,6 +23,7 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return code
 	}
 	stdinFile = stdin()
+	limitMemory()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	backend := lsp.NewWorkspaceBackend(disk.Loader)
 	backend.Session().UseSiblings(gitstate.NewSiblings())
@@ -35,6 +37,20 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// serverMemoryLimit is the server's soft memory limit unless GOMEMLIMIT
+// says otherwise. What the server keeps between keystrokes (declaration
+// tables, memos: fixed-size caches) is well under it on a GOROOT-sized
+// workspace; the limit makes the collector return the garbage of a full
+// check (every file of a repository-wide pass is read once) instead of
+// letting the heap double, which is what GOGC alone allows.
+const serverMemoryLimit = 256 << 20
+
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serverMemoryLimit)
+	}
 }
 
 // stdin is made non-blocking so that closing it ends a pending read (Go's

@@ -42,7 +42,8 @@ import (
 //
 //	CLEW_BENCH_GOROOT=/tmp/goroot go test ./cmd/clew-lsp -run XXX -bench ServeGOROOT -benchtime 1x -timeout 60m
 //
-// CLEW_BENCH_EDITS sets the number of edits (default 200, half of each kind).
+// CLEW_BENCH_EDITS sets the number of edits (default 200, half of each kind);
+// CLEW_BENCH_BIN a binary to measure instead of the one built here.
 func BenchmarkServeGOROOT(b *testing.B) {
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("no git")
@@ -51,7 +52,11 @@ func BenchmarkServeGOROOT(b *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("CLEW_BENCH_EDITS")); err == nil && n >= 2 {
 		edits = n
 	}
-	bin := buildBinary(b)
+	// CLEW_BENCH_BIN measures another build (an older commit's, say).
+	bin := os.Getenv("CLEW_BENCH_BIN")
+	if bin == "" {
+		bin = buildBinary(b)
+	}
 	dir, want := gorootWorkload(b)
 	for b.Loop() {
 		s := startServer(b, bin, dir)
@@ -79,6 +84,13 @@ func startServer(b *testing.B, bin, dir string) *benchServer {
 		cmd := exec.CommandContext(ctx, bin, "serve")
 		cmd.Dir = dir
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = rwc, rwc, io.Discard
+		// CLEW_BENCH_SERVER_LOG keeps the server's stderr (a crash's trace).
+		if p := os.Getenv("CLEW_BENCH_SERVER_LOG"); p != "" {
+			if f, err := os.Create(p); err == nil {
+				defer f.Close()
+				cmd.Stderr = f
+			}
+		}
 		if err := cmd.Start(); err != nil {
 			return err
 		}
@@ -167,6 +179,7 @@ func (s *benchServer) awaitDoc(b *testing.B, ctx context.Context, what string, o
 		return has && ok(len(p.Diagnostics))
 	})
 	if err != nil {
+		b.Logf("so far: doc edits %v, code edits %v; ANCHORS.md has %d diagnostics", s.docLat, s.codeLat, len(st.Diagnostics[u].Diagnostics))
 		b.Fatal(err)
 	}
 	return len(st.Diagnostics[u].Diagnostics)

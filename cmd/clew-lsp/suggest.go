@@ -40,16 +40,12 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if done {
 		return code
 	}
-	files, _, err := disk.Open(*dir)
+	files, snap, err := disk.LoadFiles(*dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp suggest: %v\n", err)
 		return 2
 	}
-	snap, err := disk.Load(files.Root())
-	if err != nil {
-		fmt.Fprintf(stderr, "clew-lsp suggest: %v\n", err)
-		return 2
-	}
+	snap.UseTableStore(tableStore())
 	var docs []string
 	exit := 0
 	for _, p := range pos {

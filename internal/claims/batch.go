@@ -61,10 +61,15 @@ type hit struct {
 
 // matchesOf builds the Matches of one hit of fs.
 func matchesOf(fs *fileSet, h hit, max int) []Match {
+	return appendMatches(make([]Match, 0, min(len(h.lines), max)), fs, h, max)
+}
+
+// appendMatches appends the first max Matches of one hit of fs.
+func appendMatches(out []Match, fs *fileSet, h hit, max int) []Match {
 	m := &fs.entries[h.k]
-	out := make([]Match, 0, min(len(h.lines), max))
+	key := m.repo.Key()
 	for _, n := range h.lines[:min(len(h.lines), max)] {
-		out = append(out, Match{Repo: m.repo.Key(), Path: m.path, Line: int(n)})
+		out = append(out, Match{Repo: key, Path: m.path, Line: int(n)})
 	}
 	return out
 }

@@ -53,6 +53,7 @@ type Regex struct {
 	re     *regexp.Regexp
 	lits   litSet // what every match contains
 	fold   bool   // lits are lower-cased and compared case-insensitively
+	pure   string // the regex is this ASCII literal and nothing else: containing it is matching
 }
 
 // MatchString reports whether the unit matches, read as JavaScript reads
@@ -100,7 +101,11 @@ func compileERE(source, flags string) (re *Regex, warnings []string, msg string)
 		return nil, nil, invalidRegex(source, flags, engineMessage(err))
 	}
 	lits, fold := requiredLiterals(litSrc)
-	return &Regex{Source: source, Flags: flags, re: compiled, lits: lits, fold: fold}, warnings, ""
+	r := &Regex{Source: source, Flags: flags, re: compiled, lits: lits, fold: fold}
+	if flags == "" {
+		r.pure = pureLiteral(goSrc)
+	}
+	return r, warnings, ""
 }
 
 func invalidRegex(source, flags, why string) string {

@@ -195,11 +195,14 @@ func (e *evaluator) judge(job *legJob) LegResult {
 	}
 	n := job.total
 	// Matches serve go-to-definition; a leg over thousands of lines keeps the first ones.
+	if n > 0 {
+		lr.Matches = make([]Match, 0, min(n, maxMatches))
+	}
 	for _, h := range job.matches {
 		if len(lr.Matches) >= maxMatches {
 			break
 		}
-		lr.Matches = append(lr.Matches, matchesOf(job.set, h, maxMatches-len(lr.Matches))...)
+		lr.Matches = appendMatches(lr.Matches, job.set, h, maxMatches-len(lr.Matches))
 	}
 	if l.Mode != ModePresent && len(set) == 0 {
 		if hint != "" {
@@ -254,16 +257,15 @@ func (e *evaluator) judge(job *legJob) LegResult {
 		var bad []string
 		next := 0 // job.matches walks with the entries
 		for k, m := range set {
-			var first []Match
-			if next < len(job.matches) && int(job.matches[next].k) == k {
-				first = matchesOf(job.set, job.matches[next], 1)
-				next++
-			}
+			found := next < len(job.matches) && int(job.matches[next].k) == k
 			switch {
-			case !l.Negated && len(first) == 0:
+			case !l.Negated && !found:
 				bad = append(bad, m.label())
-			case l.Negated && len(first) > 0:
-				bad = append(bad, first[0].String())
+			case l.Negated && found:
+				bad = append(bad, Match{Repo: m.repo.Key(), Path: m.path, Line: int(job.matches[next].lines[0])}.String())
+			}
+			if found {
+				next++
 			}
 		}
 		if len(bad) == 0 {

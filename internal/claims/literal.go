@@ -51,6 +51,27 @@ func requiredLiterals(goSrc string) (lits litSet, fold bool) {
 	return lits, fold
 }
 
+// pureLiteral returns the string an RE2 pattern matches when it is one
+// case-sensitive literal of printable ASCII (no anchor, class or
+// repetition), else "". Such a regex matches exactly the units holding the
+// string, so the scanner need not run it where the string was found.
+func pureLiteral(goSrc string) string {
+	re, err := syntax.Parse(goSrc, syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	re = re.Simplify()
+	if re.Op != syntax.OpLiteral || re.Flags&syntax.FoldCase != 0 {
+		return ""
+	}
+	for _, r := range re.Rune {
+		if r < ' ' || r > '~' {
+			return ""
+		}
+	}
+	return string(re.Rune)
+}
+
 // collect appends the literal groups a match of re must contain.
 func collect(re *syntax.Regexp, lits *litSet, fold *bool) {
 	switch re.Op {

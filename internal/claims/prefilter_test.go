@@ -114,3 +114,22 @@ func TestACMatcher(t *testing.T) {
 		t.Errorf("folded: %d hits, want 4", n)
 	}
 }
+
+// A regex read as a pure literal is matched by finding the literal alone:
+// only a case-sensitive run of printable ASCII qualifies.
+func TestPureLiteral(t *testing.T) {
+	cases := []struct{ src, flags, want string }{
+		{"abc", "", "abc"}, {`helper\(x\) \+ 3;`, "", "helper(x) + 3;"}, {`path: "a\/b"`, "", `path: "a/b"`},
+		{"abc", "i", ""}, {"a|b", "", ""}, {"^abc", "", ""}, {"abc$", "", ""}, {"ab+c", "", ""}, {"a.c", "", ""},
+		{"[a]bc", "", "abc"}, {"straße", "", ""}, {"a[[:space:]]b", "", ""}, {"(abc)", "", ""},
+	}
+	for _, c := range cases {
+		re, _, msg := CompileERE(c.src, c.flags)
+		if msg != "" {
+			t.Fatalf("/%s/%s: %s", c.src, c.flags, msg)
+		}
+		if re.pure != c.want {
+			t.Errorf("/%s/%s: pure %q, want %q", c.src, c.flags, re.pure, c.want)
+		}
+	}
+}

@@ -23,6 +23,7 @@ type scanRegex struct {
 	groups  [][]int32 // literal ids: each group needs one of its literals in the unit
 	trigger int       // the group whose hit wakes the regex up (the rarest)
 	always  bool      // no usable literal: run on every unit
+	pure    bool      // the regex is its one trigger literal: a woken unit matches
 }
 
 // scanner holds one run's automata. It is read-only once built, so the
@@ -86,6 +87,7 @@ func newScanner(res []*Regex) *scanner {
 			}
 		}
 		sr.always = len(sr.groups) == 0
+		sr.pure = re.pure != "" && len(sr.groups) == 1 && len(sr.groups[0]) == 1 && sc.lits[sr.groups[0][0]] == re.pure && !sc.folded[sr.groups[0][0]]
 		sc.regexes = append(sc.regexes, sr)
 	}
 	// Wake each regex on its rarest group: the one whose literals the
@@ -423,7 +425,7 @@ func (st *scanState) tryLine(text []byte, line int, woke []int32, match func(rid
 		return
 	}
 	for _, rid := range woke {
-		if st.allGroups(rid, text, "") && st.sc.regexes[rid].re.matchUnit(text, "") {
+		if sr := &st.sc.regexes[rid]; sr.pure || st.allGroups(rid, text, "") && sr.re.matchUnit(text, "") {
 			match(rid, line)
 		}
 	}
@@ -450,7 +452,7 @@ func (st *scanState) scanStatements(content []byte, always []int32, needExact, n
 					continue
 				}
 				st.woken[rid] = st.unitGen
-				if st.allGroups(rid, nil, s) && sc.regexes[rid].re.matchUnit(nil, s) {
+				if sr := &sc.regexes[rid]; sr.pure || st.allGroups(rid, nil, s) && sr.re.matchUnit(nil, s) {
 					match(rid, stmt.Line)
 				}
 			}

@@ -24,8 +24,11 @@ type DiagnosedParams struct {
 }
 
 // publisher turns snapshots into publishDiagnostics:
-//   - a change (re)starts a debounce timer and cancels the pass in progress,
-//     whose snapshot is already stale;
+//   - a change cancels the pass in progress, whose snapshot is already
+//     stale; the first change after a quiet spell (no change for the debounce
+//     delay, no pass running) is diagnosed at once, and a change in a burst
+//     (re)starts the debounce timer, so waiting only ever coalesces a burst
+//     and never delays a lone edit;
 //   - only the newest pass publishes: a pass whose context was cancelled, or
 //     whose snapshot is older than the last published one, is dropped;
 //   - a file is sent only when its diagnostics differ from what was last
@@ -40,6 +43,9 @@ type publisher struct {
 	stopped   bool
 	timer     *time.Timer
 	cancel    context.CancelFunc // cancels the current pass
+	lastEdit  time.Time          // when schedule was last called
+	pending   bool               // the timer is set and has not fired
+	running   int                // passes in progress
 	published map[string][]byte  // path → encoded diagnostics last sent
 	lastID    uint64             // snapshot of the last published pass
 
@@ -61,7 +67,18 @@ func (p *publisher) start() {
 }
 
 // schedule is called after every change: the current pass is superseded.
-func (p *publisher) schedule() { p.scheduleAfter(p.delay) }
+func (p *publisher) schedule() {
+	p.mu.Lock()
+	now := time.Now()
+	quiet := p.running == 0 && !p.pending && now.Sub(p.lastEdit) >= p.delay
+	p.lastEdit = now
+	p.mu.Unlock()
+	if quiet {
+		p.scheduleAfter(0)
+		return
+	}
+	p.scheduleAfter(p.delay)
+}
 
 func (p *publisher) scheduleAfter(d time.Duration) {
 	p.mu.Lock()
@@ -73,6 +90,7 @@ func (p *publisher) scheduleAfter(d time.Duration) {
 	if p.stopped || !p.ready {
 		return
 	}
+	p.pending = true
 	if p.timer == nil {
 		p.timer = time.AfterFunc(d, p.run)
 	} else {
@@ -100,6 +118,7 @@ func (p *publisher) wait() { p.wg.Wait() }
 // run is one diagnosis pass over the newest snapshot.
 func (p *publisher) run() {
 	p.mu.Lock()
+	p.pending = false
 	if p.stopped || !p.ready {
 		p.mu.Unlock()
 		return
@@ -110,8 +129,14 @@ func (p *publisher) run() {
 	ctx, cancel := context.WithCancel(p.s.ctx)
 	p.cancel = cancel
 	p.wg.Add(1)
+	p.running++
 	p.mu.Unlock()
 	defer p.wg.Done()
+	defer func() {
+		p.mu.Lock()
+		p.running--
+		p.mu.Unlock()
+	}()
 	defer cancel()
 
 	snap, release := p.s.backend.Snapshot()

@@ -28,12 +28,12 @@ import (
 // without shutdown first; LSP asks the process to exit with status 1 then.
 var ErrExitWithoutShutdown = errors.New("lsp: exit before shutdown")
 
-// DefaultDiagnosticsDelay is how long the server waits after the last change
-// before diagnosing. Diagnostics should follow within 200 ms of the last
-// keystroke and the goal is a p95 of 50 ms from didChange to
-// publishDiagnostics; a pass over 1,000 anchors takes ~10 ms and is cancelled
-// by the next keystroke, so a short wait only coalesces bursts (a paste, an
-// edit applied in several changes) and costs little while typing.
+// DefaultDiagnosticsDelay is how long the server waits after a change that
+// is part of a burst (one within this delay of the previous one, or while a
+// pass runs) before diagnosing. The first change after a quiet spell is
+// diagnosed at once: the goal is a p95 of 50 ms from didChange to
+// publishDiagnostics, and a pass is cancelled by the next change anyway, so
+// the wait only coalesces bursts (an edit applied in many changes).
 const DefaultDiagnosticsDelay = 25 * time.Millisecond
 
 // Option configures Serve.

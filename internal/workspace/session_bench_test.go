@@ -20,7 +20,13 @@ import (
 // It profiles what a keystroke costs:
 //
 //	CLEW_BENCH_GOROOT=/tmp/goroot go test ./internal/workspace -run XXX -bench SessionDocEdit -cpuprofile /tmp/cpu.out
-func BenchmarkSessionDocEdit(b *testing.B) {
+func BenchmarkSessionDocEdit(b *testing.B) { benchSessionEdit(b, false) }
+
+// BenchmarkSessionCodeEdit is the same with an unsaved buffer of a hinted
+// file edited instead (a statement added to a function body).
+func BenchmarkSessionCodeEdit(b *testing.B) { benchSessionEdit(b, true) }
+
+func benchSessionEdit(b *testing.B, code bool) {
 	dir := os.Getenv("CLEW_BENCH_GOROOT")
 	if dir == "" {
 		b.Skip("set CLEW_BENCH_GOROOT to the tree BenchmarkServeGOROOT built")
@@ -37,8 +43,19 @@ func BenchmarkSessionDocEdit(b *testing.B) {
 	j := strings.Index(string(text), "sha=v2:") + len("sha=v2:")
 	broken := append([]byte{}, text...)
 	broken[j] ^= 1
+	target := doc
+	if code {
+		// The first anchor's hinted file, a statement before its last brace.
+		f := strings.Fields(string(text[strings.Index(string(text), "<!-- @code"):]))
+		target = filepath.Join(dir, f[4])
+		if text, err = os.ReadFile(target); err != nil {
+			b.Fatal(err)
+		}
+		k := strings.LastIndex(string(text), "\n}")
+		broken = []byte(string(text[:k]) + "\n\t_ = 1" + string(text[k:]))
+	}
 	check := func(t []byte) *workspace.Report {
-		sess.SetOverlays(map[string][]byte{doc: t})
+		sess.SetOverlays(map[string][]byte{target: t})
 		rep, err := sess.Snapshots()[0].Check(context.Background(), workspace.CheckOptions{})
 		if err != nil {
 			b.Fatal(err)
