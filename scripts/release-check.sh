@@ -43,7 +43,11 @@ bash "$repo/scripts/release.sh" "$version" --out "$out" --targets "$targets" 2>&
 built=$(date +%s)
 
 name_of() { echo "clew-lsp_${version}_${1%-*}_${1#*-}"; }
-archive_of() { ls "$out/$(name_of "$1")".{tar.gz,zip} 2>/dev/null | head -1; }
+archive_of() { # the archive of a target (.tar.gz, or .zip for Windows)
+  local e
+  for e in tar.gz zip; do [ -f "$out/$(name_of "$1").$e" ] && echo "$out/$(name_of "$1").$e"; done
+  return 0
+}
 unpack() { # target → path of its binary
   local name
   name=$(name_of "$1")
