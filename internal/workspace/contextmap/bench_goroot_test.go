@@ -1,0 +1,141 @@
+package contextmap_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+)
+
+// Context on a large tree, against `git grep -n` for the seed's name over
+// the same files in the same run (the ratio is the figure to trust on a
+// shared machine):
+//
+//   - cold: disk.Load + Compile, what one CLI invocation costs;
+//   - warm: other requests (other seeds, one each) on the snapshot that
+//     answered the first: the per-snapshot base and index and the parsed
+//     tables are there, the world is not;
+//   - repeat: the same request again (the world is cached).
+//
+// BenchmarkContextGOROOT uses $(go env GOROOT)/src as it is (no git
+// history there, so no co_changed); BenchmarkContext1000Files a generated
+// 1,000-file Go module with its history.
+
+func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, others ...devcontext.Request) {
+	ctx := context.Background()
+	load := func(b *testing.B) *workspace.Snapshot {
+		snap, err := disk.Load(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return snap
+	}
+	compile := func(b *testing.B, snap *workspace.Snapshot, r devcontext.Request) {
+		if _, err := contextmap.Compile(ctx, snap, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	grep := func(b *testing.B) time.Duration {
+		t0 := time.Now()
+		cmd := exec.Command("git", "grep", "-n", "--no-index", "-e", ident)
+		cmd.Dir = dir
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		if err := cmd.Run(); err != nil || out.Len() == 0 {
+			b.Skipf("git grep: %v", err)
+		}
+		return time.Since(t0)
+	}
+	ratio := func(b *testing.B, took, ref time.Duration) {
+		b.ReportMetric(float64(took.Microseconds())/1000/float64(b.N), "ms/op")
+		b.ReportMetric(float64(ref.Microseconds())/1000/float64(b.N), "git-grep-ms/op")
+		b.ReportMetric(float64(took)/float64(max(ref, 1)), "x-git-grep")
+	}
+	b.Run("cold", func(b *testing.B) {
+		var took, ref time.Duration
+		cpu := cpuTime()
+		for b.Loop() {
+			runtime.GC()
+			t0 := time.Now()
+			compile(b, load(b), first)
+			took += time.Since(t0)
+			ref += grep(b)
+		}
+		reportCPU(b, cpu)
+		ratio(b, took, ref)
+	})
+	b.Run("warm", func(b *testing.B) {
+		snap := load(b)
+		compile(b, snap, first)
+		var took, ref time.Duration
+		i := 0
+		for b.Loop() {
+			t0 := time.Now()
+			compile(b, snap, others[i%len(others)])
+			took += time.Since(t0)
+			ref += grep(b)
+			i++
+		}
+		ratio(b, took, ref)
+	})
+	b.Run("repeat", func(b *testing.B) {
+		snap := load(b)
+		compile(b, snap, first)
+		var took, ref time.Duration
+		for b.Loop() {
+			t0 := time.Now()
+			compile(b, snap, first)
+			took += time.Since(t0)
+			ref += grep(b)
+		}
+		ratio(b, took, ref)
+	})
+}
+
+// lineOfText is the 1-based line of the first occurrence of s in a file.
+func lineOfText(b *testing.B, file, s string) int {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		b.Skip(err)
+	}
+	i := bytes.Index(src, []byte(s))
+	if i < 0 {
+		b.Skipf("%s not in %s", s, file)
+	}
+	return bytes.Count(src[:i], []byte("\n")) + 2
+}
+
+// BenchmarkContextGOROOT: net/http's Server.ListenAndServe; warm: Serve,
+// Shutdown, Close, RegisterOnShutdown.
+func BenchmarkContextGOROOT(b *testing.B) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Skip(err)
+	}
+	dir := filepath.Join(strings.TrimSpace(string(out)), "src")
+	file := filepath.Join(dir, "net", "http", "server.go")
+	var others []devcontext.Request
+	for _, f := range []string{"func (s *Server) Serve(l net.Listener) error {", "func (s *Server) Shutdown(ctx context.Context) error {",
+		"func (s *Server) Close() error {", "func (s *Server) RegisterOnShutdown(f func()) {"} {
+		others = append(others, at("net/http/server.go", lineOfText(b, file, f)))
+	}
+	first := at("net/http/server.go", lineOfText(b, file, "func (s *Server) ListenAndServe() error {"))
+	benchLarge(b, dir, "ListenAndServe", first, others...)
+}
+
+// BenchmarkContext1000Files: an anchored function of a generated 1,000-file
+// module, then another function of another package.
+func BenchmarkContext1000Files(b *testing.B) {
+	r := genContextRepo(b, 1000)
+	benchLarge(b, r.Dir, "Compute0_1", at("pkg/p0/f1.go", 8), at("pkg/p0/f2.go", 8), at("pkg/p3/f91.go", 8), at("pkg/p7/f215.go", 8), at("pkg/p20/f601.go", 8))
+}
