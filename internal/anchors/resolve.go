@@ -3,6 +3,7 @@ package anchors
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -40,6 +41,15 @@ type Env struct {
 	// away (the cheap pass before a repository-wide search).
 	Suggest       func(a Anchor, origin []string) []Candidate
 	NoSuggestions bool
+	// SameHistory optionally says whether path belongs to the hinted
+	// file's append-only history (the SQL files of a migrations folder):
+	// a declaration found there counts as found in the hinted file.
+	SameHistory func(hint, path string) bool
+}
+
+// inHint reports whether a declaration of path is one of the hinted file's.
+func (env Env) inHint(a Anchor, path string) bool {
+	return path == a.Path || env.SameHistory != nil && env.SameHistory(a.Path, path)
 }
 
 // Resolve runs the ladder for one anchor. It never fails; what it cannot
@@ -85,7 +95,7 @@ func resolveSymbol(a Anchor, env Env) Result {
 	// Stage 1: same identity in the hinted file.
 	var inHint, elsewhere []Ref
 	for _, r := range identity {
-		if r.Path == a.Path {
+		if env.inHint(a, r.Path) {
 			inHint = append(inHint, r)
 		} else {
 			elsewhere = append(elsewhere, r)
@@ -154,7 +164,7 @@ func resolveSymbol(a Anchor, env Env) Result {
 				continue
 			}
 			anywhere = append(anywhere, r)
-			if ContainerOf(r.Decl.QualifiedName) == container && (container != "" || r.Path == a.Path) {
+			if ContainerOf(r.Decl.QualifiedName) == container && (container != "" || env.inHint(a, r.Path)) {
 				renamed = append(renamed, r)
 			}
 		}
@@ -297,10 +307,34 @@ func rank(cands []Ref, a Anchor) (Ref, []Ref) {
 			set = same
 		}
 	}
+	// Then the file the hinted one became when it moved: the same file
+	// name, and the same folder name above it (staging/dns/svc.yaml →
+	// archive/dns/svc.yaml), so a key every manifest has (apiVersion)
+	// follows its own file.
+	for _, tail := range []int{1, 2} {
+		if len(set) > 1 {
+			want := pathTail(a.Path, tail)
+			if same := filter(set, func(r Ref) bool { return pathTail(r.Path, tail) == want }); len(same) > 0 {
+				set = same
+			}
+		}
+	}
 	if len(set) == 1 {
 		return set[0], nil
 	}
 	return Ref{}, set
+}
+
+// pathTail is the last n segments of a slash path.
+func pathTail(p string, n int) string {
+	i := len(p)
+	for ; n > 0 && i > 0; n-- {
+		i = strings.LastIndexByte(p[:i], '/')
+		if i < 0 {
+			return p
+		}
+	}
+	return p[i+1:]
 }
 
 func filter(refs []Ref, keep func(Ref) bool) []Ref {

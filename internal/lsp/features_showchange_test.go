@@ -13,6 +13,7 @@ import (
 )
 
 const notesMD = "# Notes\n\nNames are lower-cased.\n"
+const refMD = "# Reference\n\n## Names\n\nLower-cased.\n\n## Queries\n\nSplit on spaces.\n"
 const appYML = "name: app\nport: 8080\nmode: dev\n"
 
 // showChangeGuide adds a doc anchor and a line-range anchor to guideMD.
@@ -26,6 +27,11 @@ See the notes.
 
 The app listens on its port.
 <!-- @code lines conf/app.yml#L1-L2 -->
+
+## Queries
+
+See the reference.
+<!-- @code doc docs/ref.md#queries -->
 `
 
 type changeAnswer struct {
@@ -39,15 +45,17 @@ type changeAnswer struct {
 }
 
 // newChangeFixture pins every anchor, then commits a change to each bound
-// thing but Helper: Resolver.Resolve, the notes doc and line 2 of the
-// config are stale, with their reviewed versions in history.
+// thing but Helper: Resolver.Resolve, the notes doc, the reference's
+// Queries section and line 2 of the config are stale, with their reviewed
+// versions in history.
 func newChangeFixture(t *testing.T, opts lsptest.Options) *fixture {
 	f := newFixture(t, map[string]string{"lib/resolve.go": resolveGo, "docs/guide.md": showChangeGuide,
-		"docs/notes.md": notesMD, "conf/app.yml": appYML}, opts)
+		"docs/notes.md": notesMD, "conf/app.yml": appYML, "docs/ref.md": refMD}, opts)
 	f.r.Write(map[string]string{
 		"lib/resolve.go": strings.Replace(resolveGo, `"anonymous"`, `"nobody"`, 1),
 		"docs/notes.md":  notesMD + "Queries are split on spaces.\n",
 		"conf/app.yml":   strings.Replace(appYML, "8080", "9090", 1),
+		"docs/ref.md":    strings.Replace(refMD, "Split on spaces.", "Split on spaces and commas.", 1),
 	})
 	f.r.Commit("change after review")
 	f.init()
@@ -65,7 +73,8 @@ func (f *fixture) showChange(arg any) (changeAnswer, error) {
 // TestShowChangeQuickFix: every anchor/stale diagnostic offers "Show what
 // changed since review" (a command, no edit), listed before Confirm;
 // running it answers the reviewed and current versions and the file as it
-// was reviewed around the change. Symbol, doc and line-range anchors alike.
+// was reviewed around the change. Symbol, doc, doc-section and line-range
+// anchors alike.
 func TestShowChangeQuickFix(t *testing.T) {
 	f := newChangeFixture(t, lsptest.Options{})
 	doc := f.open("docs/guide.md")
@@ -77,6 +86,7 @@ func TestShowChangeQuickFix(t *testing.T) {
 		{6, "method Resolver.Resolve", "lib/resolve.go", `return "anonymous"`, `return "nobody"`, resolveGo},
 		{int(lineOf(t, doc, "@code doc docs/notes.md")) + 1, "doc docs/notes.md", "docs/notes.md", notesMD, notesMD + "Queries are split on spaces.\n", notesMD},
 		{int(lineOf(t, doc, "@code lines conf/app.yml")) + 1, "lines conf/app.yml#L1-L2", "conf/app.yml", "name: app\nport: 8080", "name: app\nport: 9090", appYML},
+		{int(lineOf(t, doc, "@code doc docs/ref.md#queries")) + 1, "doc docs/ref.md#queries", "docs/ref.md", "## Queries\n\nSplit on spaces.", "## Queries\n\nSplit on spaces and commas.", refMD},
 	}
 	for _, c := range cases {
 		d := f.awaitCode("docs/guide.md", "anchor/stale", c.line)

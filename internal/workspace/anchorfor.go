@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"fmt"
+	"path"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -123,8 +124,24 @@ func (s *Snapshot) anchorLineOf(rel string, decls []symbols.Decl, i int, pinned 
 	d := decls[i]
 	b := anchors.Binding{Form: anchors.FormSymbol, Kind: d.Kind, QualifiedName: d.QualifiedName, Path: rel,
 		StartLine: d.StartLine, EndLine: d.EndLine, DeclHash: d.DeclHash, BodyHash: d.BodyHash}
+	sqlWarning := ""
+	if s.isSQL(rel) {
+		// The pin is what the folder's history makes of the object (a
+		// later ALTER included), as the check will hash it.
+		if cur, at, ok := s.sqlCurrent(rel, d); ok {
+			b.DeclHash, b.BodyHash = cur.DeclHash, cur.BodyHash
+			if at != rel || cur.StartLine != d.StartLine {
+				sqlWarning = fmt.Sprintf("%s %s was last changed at %s:%d; the anchor binds to it there", d.Kind, d.QualifiedName, at, cur.StartLine)
+			}
+		} else {
+			sqlWarning = fmt.Sprintf("%s %s is dropped or renamed by a later statement of %s; the anchor would be lost", d.Kind, d.QualifiedName, path.Dir(rel)+"/")
+		}
+	}
 	l := AnchorLine{Anchor: anchors.FormatAnchor(b, pinned), Pinned: pinned, Kind: d.Kind,
-		QualifiedName: d.QualifiedName, Path: rel, LineStart: d.StartLine, LineEnd: d.EndLine}
+		QualifiedName: d.QualifiedName, Path: rel, LineStart: d.StartLine, LineEnd: d.EndLine, Warning: sqlWarning}
+	if sqlWarning != "" {
+		return l
+	}
 	for j, o := range decls {
 		if j != i && o.Kind == d.Kind && o.QualifiedName == d.QualifiedName && (!pinned || o.DeclHash == d.DeclHash) {
 			l.Warning = fmt.Sprintf("%s %s is declared again at %s:%d; the anchor would be ambiguous", d.Kind, d.QualifiedName, rel, o.StartLine)

@@ -105,6 +105,12 @@ func (s *Snapshot) bindingSpan(b anchors.Binding, content []byte) (start, end in
 			return 0, 0, false
 		}
 		return start, end, true
+	case anchors.FormDoc:
+		if b.Section != "" { // the section's lines, heading included
+			start, _, ok1 := lineBounds(content, b.StartLine)
+			_, end, ok2 := lineBounds(content, b.EndLine)
+			return start, end, ok1 && ok2
+		}
 	}
 	return 0, len(content), true
 }
@@ -124,6 +130,14 @@ func (s *Snapshot) reviewedIn(a anchors.Anchor, b anchors.Binding, content []byt
 			}
 		}
 	case anchors.FormDoc:
+		if a.Section != "" {
+			for _, sec := range anchors.Sections(content) {
+				if sec.Slug == a.Section && sec.BodyHash == a.DeclSHA {
+					return s.bindingText(anchors.Binding{Form: anchors.FormDoc, Path: b.Path, Section: sec.Slug, StartLine: sec.StartLine, EndLine: sec.EndLine}, content)
+				}
+			}
+			return "", false
+		}
 		if hash.Doc(content) == a.DeclSHA {
 			return string(content), true
 		}

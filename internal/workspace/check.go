@@ -39,7 +39,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		b = *opt.Budget
 	}
 	run := &checkRun{s: s, sp: newSpender(b), extra: anchors.NewIndex(), memo: s.memo,
-		status: map[string]anchors.FileStatus{}, sums: map[string][sha256.Size]byte{}}
+		status: map[string]anchors.FileStatus{}, sums: map[string][sha256.Size]byte{}, sqlDirs: map[string]bool{}}
 
 	docs, diags := s.parseDocs()
 	all := docs.anchors
@@ -90,6 +90,9 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	}
 	for i, a := range all {
 		r := results[i]
+		if r.State == anchors.StateLost && r.Detail.Reason == anchors.ReasonDeclarationMissing && r.Detail.Note == "" {
+			r.Detail.Note = s.sqlDropNote(a)
+		}
 		ar := AnchorReport{
 			ID: a.ID(), Doc: a.Doc, Line: a.Line, Claim: a.Claim, Kind: a.Kind,
 			QualifiedName: a.QualifiedName, Path: a.Path, State: r.State, Detail: r.Detail,
@@ -211,6 +214,7 @@ type checkRun struct {
 	cheapKey, wideKey  [sha256.Size]byte
 	status             map[string]anchors.FileStatus
 	sums               map[string][sha256.Size]byte // content hash of every indexed file
+	sqlDirs            map[string]bool              // folders whose SQL history the cheap index holds
 }
 
 // index is the check's whole index, as a single one built in read order.
@@ -226,7 +230,8 @@ func (r *checkRun) index() *anchors.Index {
 }
 
 func (r *checkRun) env() anchors.Env {
-	return anchors.Env{Index: r.index(), File: r.file, Origin: r.origin, PreExisting: r.preExisting, Suggest: r.suggest}
+	return anchors.Env{Index: r.index(), File: r.file, Origin: r.origin, PreExisting: r.preExisting, Suggest: r.suggest,
+		SameHistory: r.s.sameSQLHistory}
 }
 
 // resolveCheap resolves an anchor against the hinted files. A verdict read
@@ -234,7 +239,14 @@ func (r *checkRun) env() anchors.Env {
 // file's content; the others are only a step towards the repository-wide
 // pass, so their suggestions are not computed.
 func (r *checkRun) resolveCheap(a anchors.Anchor) (anchors.Result, bool) {
-	k := anchorKey(&keyer{}, a).int(int(r.status[a.Path])).sum(r.sums[a.Path]).done()
+	key := anchorKey(&keyer{}, a).int(int(r.status[a.Path])).sum(r.sums[a.Path])
+	if r.s.isSQL(a.Path) {
+		// The verdict reads the whole migrations folder.
+		for _, p := range r.s.sqlFolder(path.Dir(a.Path)) {
+			key.str(p).int(int(r.status[p])).sum(r.sums[p])
+		}
+	}
+	k := key.done()
 	if res, ok := r.memo.settled.get(k); ok {
 		return res, true
 	}
@@ -326,7 +338,9 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 	r.sp.spend(len(b))
 	r.sums[p] = sum
 	r.lazy = true
-	if lang, ok := r.s.Language(p); ok {
+	// A SQL file is indexed with its folder's history only (loadAll and
+	// repoWide); the ladder reads no SQL file outside those.
+	if lang, ok := r.s.Language(p); ok && lang != symbols.SQL {
 		r.extra.Add(p, r.s.tables.parseSum(lang, sum, b).Decls)
 	}
 	return b, st
@@ -346,6 +360,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	}
 	var jobs []job
 	key := &keyer{}
+	paths = r.withSQLFolders(paths)
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -386,12 +401,59 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		jobs[i].decls = r.s.tables.parseSum(jobs[i].lang, jobs[i].sum, jobs[i].text).Decls
 	})
 	ix := anchors.NewIndex()
-	for _, j := range jobs {
-		ix.Add(j.path, j.decls)
+	histories := map[string][]int{} // SQL folder → its jobs, in path order
+	var dirs []string
+	for i, j := range jobs {
+		if j.lang != symbols.SQL {
+			ix.Add(j.path, j.decls)
+			continue
+		}
+		d := path.Dir(j.path)
+		if histories[d] == nil {
+			dirs = append(dirs, d)
+		}
+		histories[d] = append(histories[d], i)
+	}
+	for _, d := range dirs {
+		tabs := make([]symbols.Table, len(histories[d]))
+		for k, i := range histories[d] {
+			tabs[k] = r.s.tables.parseSum(symbols.SQL, jobs[i].sum, jobs[i].text)
+		}
+		for k, t := range symbols.ReplaySQL(tabs) {
+			ix.Add(jobs[histories[d][k]].path, t.Decls)
+		}
 	}
 	r.cheap = ix
 	r.memo.cheap.put(r.cheapKey, ix)
 	return nil
+}
+
+// withSQLFolders adds to sorted paths every SQL file of the folders of the
+// SQL files among them: a SQL file is read as its folder's history
+// (sqlhistory.go). It notes the folders in sqlDirs.
+func (r *checkRun) withSQLFolders(paths []string) []string {
+	seen := map[string]bool{}
+	for _, p := range paths {
+		seen[p] = true
+	}
+	out := append([]string(nil), paths...)
+	for _, p := range paths {
+		d := path.Dir(p)
+		if !r.s.isSQL(p) || r.sqlDirs[d] {
+			continue
+		}
+		r.sqlDirs[d] = true
+		for _, q := range r.s.sqlFolder(d) {
+			if !seen[q] {
+				seen[q] = true
+				out = append(out, q)
+			}
+		}
+	}
+	if len(out) > len(paths) {
+		sort.Strings(out)
+	}
+	return out
 }
 
 // preloadWindow is how many hinted files loadAll reads ahead.

@@ -131,6 +131,9 @@ func (r *Report) refusal(a AnchorReport) string {
 		target = a.Path
 	}
 	msg := fmt.Sprintf("%s does not resolve: no %s %s in %s", a.ID, a.Kind, target, a.Path)
+	if a.Detail.Note != "" {
+		msg += " (" + a.Detail.Note + ")"
+	}
 	if a.Anchor.Form == anchors.FormSymbol && r.index != nil {
 		if named := r.index.Named(a.QualifiedName); len(named) > 0 {
 			msg += "; declarations of that name: " + listCandidates(named)

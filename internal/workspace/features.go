@@ -22,8 +22,8 @@ func (s *Snapshot) Text(rel string) ([]byte, bool) {
 	return b, st == anchors.FileOK
 }
 
-// fileDecls returns the declarations of a code file in this snapshot and
-// its content. Tables are memoised by content, so this costs a hash when the
+// FileDecls returns the declarations of a code file in this snapshot and
+// its content (a SQL file's as its folder's history leaves them). Tables are memoised by content, so this costs a hash when the
 // check already parsed the file.
 func (s *Snapshot) FileDecls(rel string) ([]symbols.Decl, []byte) {
 	text, st := s.ReadFile(rel)
@@ -33,6 +33,9 @@ func (s *Snapshot) FileDecls(rel string) ([]symbols.Decl, []byte) {
 	lang, ok := s.Language(rel)
 	if !ok {
 		return nil, text
+	}
+	if lang == symbols.SQL {
+		return s.sqlDecls(rel), text // as the folder's history leaves them
 	}
 	return s.tables.parse(lang, text).Decls, text
 }

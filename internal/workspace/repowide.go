@@ -199,15 +199,30 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	}
 	key := &keyer{}
 	var accepted []parsed
+	var sqlDirs []string
 	for _, res := range results {
 		if res.st == anchors.FileUnread {
 			continue // not attempted: the budget stopped first
 		}
 		r.status[res.path] = res.st
+		if res.decls != nil && r.s.isSQL(res.path) {
+			// Indexed with its folder's history, below.
+			if d := path.Dir(res.path); !r.sqlDirs[d] {
+				r.sqlDirs[d] = true
+				sqlDirs = append(sqlDirs, d)
+			}
+			continue
+		}
 		if res.decls != nil {
 			r.sums[res.path] = res.sum
 			key.str(res.path).sum(res.sum)
 			accepted = append(accepted, res)
+		}
+	}
+	for _, d := range sqlDirs {
+		for _, f := range r.sqlHistory(d) {
+			key.str(f.path).sum(f.sum)
+			accepted = append(accepted, parsed{path: f.path, sum: f.sum, decls: f.decls, st: anchors.FileOK, read: true})
 		}
 	}
 	r.wideKey = key.done()

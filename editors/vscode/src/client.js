@@ -17,6 +17,22 @@ const LANGUAGES = [
 
 const SELECTOR = LANGUAGES.map((language) => ({ scheme: 'file', language }));
 
+// The commands hover Markdown may run through a command: link. The server
+// writes the "Show what changed since review" link only for clients that
+// say they run them (capabilities.experimental.clew.commandLinks).
+const LINK_COMMANDS = ['clew.showChange'];
+
+// clewCapabilities tells the server what the extension does with its
+// extras (docs/server.md, "Client capabilities").
+const clewCapabilities = {
+  fillClientCapabilities(caps) {
+    caps.experimental = { ...(caps.experimental || {}), clew: { commandLinks: true } };
+  },
+  initialize() {},
+  getState() { return { kind: 'static' }; },
+  clear() {},
+};
+
 class ClewClient extends LanguageClient {
   // The extension registers the commands itself (see commands.js); the
   // client's ExecuteCommandFeature would register them a second time.
@@ -49,8 +65,9 @@ function serverSettings() {
 function createClient({ command, args, output, traceOutputChannel, onClosed }) {
   const executable = { command, args, transport: TransportKind.stdio };
   let restarts = [];
-  return new ClewClient('clew', 'clew', { run: executable, debug: executable }, {
+  const client = new ClewClient('clew', 'clew', { run: executable, debug: executable }, {
     documentSelector: SELECTOR,
+    markdown: { isTrusted: { enabledCommands: LINK_COMMANDS } },
     outputChannel: output,
     traceOutputChannel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
@@ -71,6 +88,8 @@ function createClient({ command, args, output, traceOutputChannel, onClosed }) {
       },
     },
   });
+  client.registerFeature(clewCapabilities);
+  return client;
 }
 
 module.exports = { createClient, LANGUAGES, SELECTOR };

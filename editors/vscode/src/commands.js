@@ -10,7 +10,11 @@ const { verifySummary, confirmSummary, contextItems, explainMarkdown, seedName, 
 // The server commands the extension registers itself (the lens, quick
 // fixes and the palette run these ids).
 const SERVER_COMMANDS = ['clew.compileContext', 'clew.explainContext', 'clew.contextPolicy', 'clew.confirm',
-  'clew.verifyWorkspace', 'clew.showAnchors', 'clew.copyAnchor'];
+  'clew.verifyWorkspace', 'clew.showAnchors', 'clew.copyAnchor', 'clew.showChange'];
+
+// RequestFailed: the server's answer "this cannot be done here, and why"
+// (for clew.showChange: the history does not hold the reviewed version).
+const REQUEST_FAILED = -32803;
 
 function cursorArgument() {
   const editor = vscode.window.activeTextEditor;
@@ -25,8 +29,9 @@ function register(context, ctl) {
     return show(text, ...actions);
   };
 
-  // run executes a server command and throws a sentence on failure.
-  async function run(command, arg, what) {
+  // run executes a server command; a failure is said as an error, unless
+  // refused(err) handles it (and returns true).
+  async function run(command, arg, what, refused) {
     const client = await ctl.readyClient();
     if (!client) {
       ctl.notAvailable(what);
@@ -35,6 +40,7 @@ function register(context, ctl) {
     try {
       return await client.sendRequest('workspace/executeCommand', { command, arguments: arg === undefined ? [] : [arg] });
     } catch (err) {
+      if (refused && refused(err)) return undefined;
       ctl.output.error(`${command} failed: ${err && err.stack ? err.stack : err}`);
       say('error', `clew: could not ${what}: ${wordsOf(err)}`, 'Show Output').then((c) => c && ctl.output.show(true));
       return undefined;
@@ -141,6 +147,28 @@ function register(context, ctl) {
       const text = `clew: copied the anchor for ${r.kind} ${r.qualified_name}; paste it above the passage that explains it.${r.warning ? ` ${r.warning}` : ''}`;
       say('info', text);
       return { anchor: r.anchor, text };
+    },
+
+    // The quick fix and the hover link on a stale anchor send {textDocument,
+    // line}; the palette sends the cursor (on the anchor or in its passage).
+    async 'clew.showChange'(arg) {
+      const a = needCursor(arg, 'show what changed since review');
+      if (!a) return undefined;
+      let refusal;
+      const r = await run('clew.showChange', a, 'show what changed', (err) => {
+        if (!err || err.code !== REQUEST_FAILED) return false;
+        refusal = `clew: ${err.message}`;
+        say('info', refusal);
+        return true;
+      });
+      if (!r) return refusal ? { text: refusal } : undefined;
+      const doc = vscode.Uri.parse(a.textDocument ? a.textDocument.uri : a.uri);
+      const folder = vscode.workspace.getWorkspaceFolder(doc);
+      if (!folder) {
+        say('warn', `clew: ${doc.fsPath} is not in an open workspace folder.`);
+        return undefined;
+      }
+      return ctl.reviewed.show(r, folder.uri);
     },
   };
 

@@ -11,6 +11,7 @@ const { createClient, SELECTOR } = require('./client');
 const { resolveServer } = require('./serverPath');
 const { createTraceChannel } = require('./traceChannel');
 const { AnswerDocuments, SCHEME } = require('./documents');
+const { ReviewedDocuments, SCHEME: REVIEWED_SCHEME } = require('./reviewed');
 const { StatusItems } = require('./status');
 const commands = require('./commands');
 
@@ -44,14 +45,16 @@ class Controller {
     this.output = vscode.window.createOutputChannel('clew', { log: true });
     this.trace = createTraceChannel();
     this.docs = new AnswerDocuments();
+    this.reviewed = new ReviewedDocuments();
     this.status = new StatusItems(SELECTOR);
     this.client = null;
     this.server = null; // {path, source} once resolved
     this.down = null; // why the server is not running, in words
     this.missingShown = false;
     this.forwarded = new Set(commands.SERVER_COMMANDS);
-    context.subscriptions.push(this.output, this.trace, this.docs, this.status,
-      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this.docs));
+    context.subscriptions.push(this.output, this.trace, this.docs, this.reviewed, this.status,
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this.docs),
+      vscode.workspace.registerTextDocumentContentProvider(REVIEWED_SCHEME, this.reviewed));
   }
 
   runningClient() {

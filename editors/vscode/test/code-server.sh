@@ -8,7 +8,10 @@
 #   1. test/integration/suite.js runs in the node extension host (a code
 #      file opened first gets its lens, the status item shows the health,
 #      Compile Dev Context opens a document naming the seed and its
-#      exclusions, Explain, Policy, Verify, the quick fix, Confirm), and
+#      exclusions, Explain, Policy, Verify, Show what changed since review
+#      (quick fix and hover link: the diff editor), the quick fix, Confirm,
+#      the message when history lacks the reviewed version, Copy anchor
+#      then paste into a doc), and
 #      driver.js checks the DOM at each step and saves the README's
 #      screenshots (editors/vscode/images/ with CLEW_SCREENSHOTS=1);
 #   2. the same install with its binary removed: exactly one notification.
@@ -138,16 +141,22 @@ cat >"$work/ud/User/settings.json" <<JSON
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "workbench.tips.enabled": false,
   "security.workspace.trust.enabled": false, "chat.disableAIFeatures": true,
   "workbench.secondarySideBar.defaultVisibility": "hidden", "files.autoSave": "off",
-  "git.enabled": false, "workbench.editor.enablePreview": false
+  "git.enabled": false, "workbench.editor.enablePreview": false,
+  "editor.editContext": false, "editor.pasteAs.enabled": false
 }
 JSON
+# (Copy anchor then paste hands the editor a paste event with the
+# clipboard's text; the test uses the editor's textarea input and the plain
+# paste, without the Markdown extension's "paste as" providers.)
 
-# --- a fixture: a git copy of examples/tour (fresh each time: hot-exit backups)
+# --- a fixture: a git copy of examples/tour (fresh each time: hot-exit
+# backups) with a real history: a commit of the code as the anchors were
+# pinned on it (examples/tour.before.txtar), then the tour as it is, so
+# "Show what changed since review" finds the reviewed versions.
 fixture() {
   cp -R "$repo/examples/tour" "$1"
-  (cd "$1" && git init -q && git add -A \
-    && git -c user.name=clew-test -c user.email=clew-test@example.invalid -c commit.gpgsign=false commit -q -m tour) \
-    || fail "git init of the fixture $1"
+  node "$here/integration/tour-history.js" "$1" "$repo/examples/tour.before.txtar" \
+    || fail "git history of the fixture $1"
 }
 
 # start_code_server [extra code-server flags]
@@ -180,7 +189,7 @@ diagnose() {
 artifacts="$work/artifacts"
 mkdir -p "$artifacts" "$work/sync"
 drive() {
-  HOME="$work/home" NODE_PATH="$pw_dir/node_modules" CHROMIUM="$chromium_bin" timeout 420 \
+  HOME="$work/home" NODE_PATH="$pw_dir/node_modules" CHROMIUM="$chromium_bin" timeout 720 \
     node "$here/integration/driver.js" "$@" 2>&1 | grep -v 'unexpected operator' # Debian's chromium wrapper script bug; harmless
   return "${PIPESTATUS[0]}"
 }
@@ -230,7 +239,7 @@ passed=2
 say "the missing-binary case passed"
 
 if [ -n "${CLEW_SCREENSHOTS:-}" ]; then
-  for f in lens-on-code status dev-context explain-pick verify missing-binary; do
+  for f in lens-on-code status dev-context explain-pick verify show-change missing-binary; do
     cp "$artifacts/$f.png" "$ext/images/$f.png"
   done
   say "screenshots copied to editors/vscode/images/"

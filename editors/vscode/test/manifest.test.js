@@ -50,7 +50,7 @@ test('every contributed command is registered by the extension', () => {
   const src = fs.readdirSync(path.join(ext, 'src')).map((f) => fs.readFileSync(path.join(ext, 'src', f), 'utf8')).join('\n');
   const declared = pkg.contributes.commands.map((c) => c.command);
   for (const c of ['clew.compileContext', 'clew.explainContext', 'clew.contextPolicy', 'clew.confirm', 'clew.verifyWorkspace',
-    'clew.showAnchors', 'clew.copyAnchor', 'clew.restartServer', 'clew.showOutput', 'clew.locateServer']) {
+    'clew.showAnchors', 'clew.copyAnchor', 'clew.showChange', 'clew.restartServer', 'clew.showOutput', 'clew.locateServer']) {
     assert.ok(declared.includes(c), `missing command ${c}`);
   }
   for (const c of declared) {

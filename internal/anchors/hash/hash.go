@@ -19,15 +19,31 @@ const Separator = "\x1f"
 const Len = 12
 
 // Sum hashes a token list: SHA-256 over the texts joined by 0x1F, first 12 hex.
-func Sum(tokens []string) string {
-	h := sha256.New()
-	for i, t := range tokens {
-		if i > 0 {
-			h.Write([]byte(Separator))
+func Sum(tokens []string) string { return SumJoined(tokens) }
+
+// SumJoined hashes the concatenation of token lists as one list:
+// SumJoined(a, b) == Sum(append(a, b...)) without building that slice.
+// The texts are joined into one buffer and hashed at once (a Write per
+// token cost an allocation each).
+func SumJoined(lists ...[]string) string {
+	n := 0
+	for _, l := range lists {
+		for _, t := range l {
+			n += len(t) + len(Separator)
 		}
-		h.Write([]byte(t))
 	}
-	return hex.EncodeToString(h.Sum(nil))[:Len]
+	buf := make([]byte, 0, n)
+	for _, l := range lists {
+		for _, t := range l {
+			buf = append(buf, t...)
+			buf = append(buf, Separator...)
+		}
+	}
+	if len(buf) > 0 {
+		buf = buf[:len(buf)-len(Separator)] // no separator after the last token
+	}
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:])[:Len]
 }
 
 // Lines hashes lines start..end (1-based, inclusive) of text: each line

@@ -45,3 +45,26 @@ func FuzzLines(f *testing.F) {
 		}
 	})
 }
+
+// SumJoined is Sum of the concatenated lists, and Sum keeps the
+// separator rules (empty tokens included) that pinned hashes rely on.
+func TestSumJoined(t *testing.T) {
+	cases := [][]string{nil, {""}, {"a"}, {"a", ""}, {"", "a"}, {"ab", "c"}, {"a", "bc"}, {"\x00name", ":", "x", "y"}}
+	want := []string{
+		"e3b0c44298fc", "e3b0c44298fc", "ca978112ca1b", "", "", "", "", "",
+	}
+	for i, c := range cases {
+		got := Sum(c)
+		if want[i] != "" && got != want[i] {
+			t.Errorf("Sum(%q) = %s, want %s", c, got, want[i])
+		}
+		if len(c) > 1 {
+			if j := SumJoined(c[:1], c[1:]); j != got {
+				t.Errorf("SumJoined(%q, %q) = %s, Sum = %s", c[:1], c[1:], j, got)
+			}
+		}
+	}
+	if Sum([]string{"ab", "c"}) == Sum([]string{"a", "bc"}) || Sum([]string{"a", ""}) == Sum([]string{"a"}) {
+		t.Error("the separator must keep these lists apart")
+	}
+}

@@ -64,7 +64,9 @@ func parseKeys(lang Language, src []byte, off int, opt Options) Table {
 			NameStartByte: e.nameStart + off,
 			NameEndByte:   e.nameEnd + off,
 			BodyTokens:    len(e.value),
-			Signature:     clip(collapseSpace(e.header), 200),
+			// Clipped before collapsing: a minified file's header is the
+			// rest of its one line.
+			Signature: clip(collapseSpace(clip(e.header, 800)), 200),
 		}
 		d.StartLine = lineOf(lines, e.start)
 		last := e.end - 1
@@ -72,8 +74,7 @@ func parseKeys(lang Language, src []byte, off int, opt Options) Table {
 			last = e.start
 		}
 		d.EndLine = lineOf(lines, last)
-		decl := append([]string{namePlaceholder, ":"}, e.value...)
-		d.DeclHash = hash.Sum(decl)
+		d.DeclHash = hash.SumJoined([]string{namePlaceholder, ":"}, e.value)
 		if len(e.value) >= MinBodyTokens {
 			d.BodyHash = hash.Sum(e.value)
 		}

@@ -54,18 +54,60 @@ func walkLua(w *walker, root *tsNode) {
 			if decl == nil || fn == nil || fn.Type() != "function" {
 				continue
 			}
-			ids := w.named(decl)
-			if len(ids) == 0 || len(ids) != len(w.ofType(decl, "identifier")) {
+			segs, ok := w.luaPath(decl)
+			if !ok || len(segs) == 0 {
 				continue // `a[k] = function`, or several names
 			}
 			var scope []string
-			for _, id := range ids[:len(ids)-1] {
-				scope = append(scope, strings.TrimSpace(w.text(id)))
+			for _, sg := range segs[:len(segs)-1] {
+				scope = append(scope, sg.text)
 			}
-			i := w.luaFunc(c, ids[len(ids)-1], scope, w.firstOfType(fn, "function_body"), w.firstOfType(fn, "parameter_list"))
+			last := segs[len(segs)-1]
+			i := w.luaFunc(c, last.node, scope, w.firstOfType(fn, "function_body"), w.firstOfType(fn, "parameter_list"))
+			if last.quoted { // M["f"]: the name is the string's content
+				d := &w.decls[i]
+				d.nameStart, d.nameEnd = int(last.node.StartByte())+1, int(last.node.EndByte())-1
+				d.name = last.text
+				d.qualEnd = int(decl.EndByte()) // through the closing ]
+			}
 			w.decls[i].qualStart = w.skipSpace(int(decl.StartByte()), int(decl.EndByte()))
 		}
 	}
+}
+
+// luaSeg is one segment of an assigned name: M, .f, or ["f"].
+type luaSeg struct {
+	node   *tsNode
+	text   string
+	quoted bool
+}
+
+// luaPath reads a declarator as a static path: identifiers joined by `.`
+// and string keys in brackets (M["f"] is M.f). ok is false for a computed
+// key (M[k], M[1]) or several names.
+func (w *walker) luaPath(decl *tsNode) ([]luaSeg, bool) {
+	var out []luaSeg
+	bracket := false
+	for _, k := range w.kids(decl) {
+		n := k.n
+		switch {
+		case n.Type() == "[":
+			bracket = true
+		case n.Type() == "]":
+			bracket = false
+		case n.Type() == "identifier" && !bracket:
+			out = append(out, luaSeg{node: n, text: strings.TrimSpace(w.text(n))})
+		case n.Type() == "string" && bracket:
+			t := w.text(n)
+			if len(t) < 3 || t[0] != t[len(t)-1] || t[0] != '"' && t[0] != '\'' || strings.ContainsAny(t[1:len(t)-1], "\\\n.") {
+				return nil, false // a long or escaped string, or a key holding a dot
+			}
+			out = append(out, luaSeg{node: n, text: t[1 : len(t)-1], quoted: true})
+		case n.IsNamed() || n.Type() == ",":
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // luaFunc adds a function; the container path (M. or M:) belongs to the

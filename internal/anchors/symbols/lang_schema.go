@@ -105,19 +105,82 @@ func walkSQL(w *walker, root *tsNode) {
 				i := w.add("function", st, name, w.firstOfType(c, "function_body"), -1)
 				w.supersede("function", w.text(name), i)
 			case "alter_table":
-				t, ok := tables[strings.ToLower(w.text(sqlName(w, w.firstOfType(c, "object_reference"))))]
-				if !ok {
-					continue
+				walkAlterTable(w, st, c, tables)
+			case "alter_view":
+				name := sqlName(w, w.firstOfType(c, "object_reference"))
+				if ren := w.firstOfType(c, "rename_object"); ren != nil {
+					w.addChange(ChangeRename, "view", st, name, nil, sqlName(w, w.firstOfType(ren, "object_reference")))
+				} else {
+					w.addChange(ChangeAlter, "view", st, name, nil, nil)
 				}
-				for _, add := range w.named(c) {
-					if add.Type() == "add_column" {
-						if col := w.firstOfType(add, "column_definition"); col != nil {
-							w.add("column", col, col.ChildByFieldName("name"), nil, t)
-						}
-					}
-				}
+			case "drop_table", "drop_view":
+				// DROP TABLE a, b parses its first name only; the rest is
+				// an ERROR node and stays defined.
+				kind := strings.TrimPrefix(c.Type(), "drop_")
+				w.addChange(ChangeDrop, kind, st, sqlName(w, w.firstOfType(c, "object_reference")), nil, nil)
+			case "drop_index":
+				w.addChange(ChangeDrop, "index", st, c.ChildByFieldName("name"), nil, nil)
 			}
 		}
+	}
+}
+
+// walkAlterTable records an ALTER TABLE: the statement alters the table
+// (or renames it); ADD COLUMN declares a column (of the table when this
+// file creates it, else under the table's name); DROP, ALTER and RENAME
+// COLUMN change the column.
+func walkAlterTable(w *walker, st, c *tsNode, tables map[string]int) {
+	name := sqlName(w, w.firstOfType(c, "object_reference"))
+	if name == nil {
+		return
+	}
+	table := w.text(name)
+	others := 0 // actions other than RENAME TO
+	for _, act := range w.named(c) {
+		typ := act.Type()
+		if typ != "rename_object" && typ != "object_reference" && !strings.HasPrefix(typ, "keyword_") {
+			others++
+		}
+		switch typ {
+		case "rename_object":
+			w.addChange(ChangeRename, "table", st, name, nil, sqlName(w, w.firstOfType(act, "object_reference")))
+		case "add_column":
+			col := w.firstOfType(act, "column_definition")
+			if col == nil {
+				continue
+			}
+			if t, ok := tables[strings.ToLower(table)]; ok {
+				w.add("column", col, col.ChildByFieldName("name"), nil, t)
+			} else {
+				i := w.add("column", col, col.ChildByFieldName("name"), nil, -1)
+				w.decls[i].scope = []string{table}
+			}
+		case "drop_column":
+			w.addChange(ChangeDrop, "column", act, act.ChildByFieldName("name"), []string{table}, nil)
+		case "alter_column":
+			w.addChange(ChangeAlter, "column", act, act.ChildByFieldName("name"), []string{table}, nil)
+		case "rename_column":
+			w.addChange(ChangeRename, "column", act, act.ChildByFieldName("old_name"), []string{table}, act.ChildByFieldName("new_name"))
+		}
+	}
+	// A statement that only renames keeps the table's hash, as a rename of
+	// code does; anything else it does alters the table.
+	if others > 0 {
+		w.addChange(ChangeAlter, "table", st, name, nil, nil)
+	}
+}
+
+// addChange records a change statement of the object named by nameNode
+// (scope: the table of a column); newName names it after a rename.
+func (w *walker) addChange(op, kind string, node, nameNode *tsNode, scope []string, newName *tsNode) {
+	if nameNode == nil || (op == ChangeRename && newName == nil) {
+		return
+	}
+	i := w.add(kind, node, nameNode, nil, -1)
+	w.decls[i].change = op
+	w.decls[i].scope = scope
+	if newName != nil {
+		w.decls[i].newName = w.text(newName)
 	}
 }
 

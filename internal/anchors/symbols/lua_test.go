@@ -53,3 +53,16 @@ func TestLuaRename(t *testing.T) {
 	assertRenamed(t, Lua, src, edit(t, src, "function M.add", "function N.add"), "method M.add", "method N.add")
 	assertRenamed(t, Lua, src, edit(t, src, "function M:method", "function M:act"), "method M.method", "method M.act")
 }
+
+// M["f"] = function is the method M.f, named by the string's content and
+// hashed as M.f = function is; a computed key (M[k], M[1]) names nothing.
+func TestLuaStringKeyedMethods(t *testing.T) {
+	src := "local M = {}\nM[\"fmt\"] = function(x)\n  return tostring(x)\nend\nM[k] = function() end\nM[1] = function() end\nM['a.b'] = function() end\n"
+	tab := assertList(t, Lua, src, []string{"method M.fmt"})
+	d := find(t, tab, "M.fmt")
+	if src[d.NameStartByte:d.NameEndByte] != "fmt" || d.StartLine != 2 {
+		t.Errorf("M.fmt: %+v", d)
+	}
+	assertAllSame(t, Lua, "bracket vs dot", src, edit(t, src, `M["fmt"] = function`, "M.fmt = function"))
+	assertAllSame(t, Lua, "quotes", src, edit(t, src, `M["fmt"]`, `M['fmt']`))
+}

@@ -58,10 +58,30 @@ type Table struct {
 	Language     Language
 	Decls        []Decl // source order (by StartByte)
 	SyntaxErrors int    // ERROR and MISSING nodes; what parses still resolves
+	// Changes are the statements that change objects a CREATE made, in
+	// source order (SQL's ALTER TABLE and DROP). ReplaySQL applies them,
+	// over one file or a migrations folder.
+	Changes []Change
 	// GaveUp is true when tree-sitter gave up (the time limit) or walking
 	// the tree failed: the table is empty and says nothing about the file,
 	// so it must not be kept beyond this run.
 	GaveUp bool
+}
+
+// Change ops.
+const (
+	ChangeAlter  = "alter"
+	ChangeDrop   = "drop"
+	ChangeRename = "rename"
+)
+
+// Change is one statement that alters, renames or drops an object: Kind
+// and QualifiedName name the object (a column is table.column), the spans
+// are the statement's (or its clause's), DeclHash hashes its tokens.
+type Change struct {
+	Decl
+	Op      string // ChangeAlter, ChangeDrop or ChangeRename
+	NewName string // ChangeRename: the new last segment of the name
 }
 
 var bom = []byte("\xef\xbb\xbf")
@@ -112,6 +132,7 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 		spec.walk(w, flat.root())
 	}
 	t.Decls = w.finish(toks, off, opt)
+	t.Changes = w.changes(toks, off)
 	return t
 }
 

@@ -24,11 +24,14 @@ type rawDecl struct {
 	prefix             []string // tokens hashed before the range (the keyword of a split declaration)
 	nameStart, nameEnd int
 	qualStart          int // > 0: the hash placeholder starts here, before the name (Lua's `M.` in `function M.f`)
+	qualEnd            int // > nameEnd: the placeholder ends here, after the name (Lua's `"]` in `M["f"]`)
 	bodyStart, bodyEnd int // bodyStart < 0: no body
 
 	suffixed  bool
 	protoOnly bool // C/C++ declaration without definition: yields to a definition of the same name
 	dropped   bool
+	change    string // SQL: a statement that changes an object (ChangeAlter…), not a declaration
+	newName   string // ChangeRename: the object's new name
 	qn        string
 	container string
 }
@@ -151,12 +154,29 @@ func (w *walker) finish(toks []token, off int, opt Options) []Decl {
 	lines := lineStarts(w.src)
 	out := make([]Decl, 0, len(ds))
 	for _, d := range ds {
-		if d.dropped || w.droppedAncestor(d) {
+		if d.dropped || d.change != "" || w.droppedAncestor(d) {
 			continue
 		}
 		out = append(out, w.build(d, toks, lines, off, opt))
 	}
 	sortDecls(out)
+	return out
+}
+
+// changes builds the change statements (SQL's ALTER and DROP) in source
+// order; finish must have run (it qualifies the names).
+func (w *walker) changes(toks []token, off int) []Change {
+	var out []Change
+	var lines []int
+	for _, d := range w.decls {
+		if d.change == "" || strings.TrimSpace(d.name) == "" {
+			continue
+		}
+		if lines == nil {
+			lines = lineStarts(w.src)
+		}
+		out = append(out, Change{Decl: w.build(d, toks, lines, off, Options{}), Op: d.change, NewName: d.newName})
+	}
 	return out
 }
 
@@ -238,9 +258,10 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 	if d.qualStart > 0 && d.qualStart < nameStart {
 		nameStart = d.qualStart
 	}
+	nameEnd := max(d.nameEnd, d.qualEnd)
 	for _, t := range tokRange(toks, d.hashStart, d.hashEnd) {
 		out.SchemeSensitive = out.SchemeSensitive || t.v2
-		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < d.nameEnd {
+		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < nameEnd {
 			if !named {
 				declToks = append(declToks, namePlaceholder)
 				named = true

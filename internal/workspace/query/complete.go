@@ -3,6 +3,7 @@ package query
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,13 +42,31 @@ type Completions struct {
 // qMaxCompletions bounds one answer; the editor asks again as the user types.
 const qMaxCompletions = 300
 
+// Completion of a contract kind's names reads at most this many files (and
+// bytes) the check has not read.
+const (
+	qMaxOnDemandFiles = 500
+	qMaxOnDemandBytes = 16 << 20
+)
+
+// contractKindLanguages are the kinds only config and schema files declare,
+// with their grammars (docs/contracts.md).
+var contractKindLanguages = map[string][]symbols.Language{
+	"key":     {symbols.YAML, symbols.JSON, symbols.TOML},
+	"message": {symbols.Protobuf}, "service": {symbols.Protobuf}, "rpc": {symbols.Protobuf},
+	"table": {symbols.SQL}, "view": {symbols.SQL}, "index": {symbols.SQL}, "column": {symbols.SQL},
+	"resource": {symbols.Terraform}, "data": {symbols.Terraform}, "variable": {symbols.Terraform}, "output": {symbols.Terraform},
+}
+
 var qCodeOpenerRE = regexp.MustCompile(`<!--\s*@code\b`)
 
 // Complete answers completion at byte offset off of doc inside
 // `<!-- @code …`: kinds first, then qualified names of that kind, then
 // paths. Names come from the declarations the check already read (report,
 // called only when names are wanted) plus the file the anchor already names
-// after the cursor, so completion never parses the workspace. Inside
+// after the cursor, so completion never parses the workspace — except, for
+// the kinds only config and schema files declare (key, message, table…),
+// those files, read on demand within a bound. Inside
 // `<!-- @anchor `: claim IDs, then repo keys (claims_complete.go).
 func Complete(s *workspace.Snapshot, doc string, off int, report func() *workspace.Report) Completions {
 	text, ok := s.Text(doc)
@@ -106,10 +125,13 @@ func Complete(s *workspace.Snapshot, doc string, off int, report func() *workspa
 		}
 		return completeNames(s, r, words[0], partial, replace, hint)
 	case anchors.IsKind(words[0]) && len(words) == 2:
-		var first map[string]bool
+		first := map[string]bool{}
+		indexed := map[string]bool{}
 		if report != nil {
 			if r := report(); r != nil && r.DeclIndex() != nil {
-				first = map[string]bool{}
+				for _, p := range r.DeclIndex().Paths() {
+					indexed[p] = true
+				}
 				for _, c := range r.DeclIndex().Named(words[1]) {
 					if c.QualifiedName == words[1] && c.Kind == words[0] {
 						first[c.Path] = true
@@ -117,6 +139,13 @@ func Complete(s *workspace.Snapshot, doc string, off int, report func() *workspa
 				}
 			}
 		}
+		onDemand(s, words[0], func(p string) bool { return indexed[p] }, func(p string, decls []symbols.Decl) {
+			for _, d := range decls {
+				if d.Kind == words[0] && d.QualifiedName == words[1] {
+					first[p] = true
+				}
+			}
+		})
 		return completePaths(s, partial, replace, func(p string) bool { _, ok := s.Language(p); return ok }, first)
 	}
 	return Completions{}
@@ -199,11 +228,16 @@ func completeNames(s *workspace.Snapshot, r *workspace.Report, kind, partial str
 		decls, _ := s.FileDecls(hint)
 		add(hint, decls, 0)
 	}
+	indexed := map[string]bool{}
 	if r != nil && r.DeclIndex() != nil {
 		for _, p := range r.DeclIndex().Paths() {
+			indexed[p] = true
 			add(p, r.DeclIndex().Decls(p), 1)
 		}
 	}
+	cut := onDemand(s, kind, func(p string) bool { return indexed[p] || p == hint }, func(p string, decls []symbols.Decl) {
+		add(p, decls, 1)
+	})
 	sort.SliceStable(items, func(i, j int) bool {
 		if items[i].rank != items[j].rank {
 			return items[i].rank < items[j].rank
@@ -213,7 +247,7 @@ func completeNames(s *workspace.Snapshot, r *workspace.Report, kind, partial str
 		}
 		return items[i].path < items[j].path
 	})
-	var out Completions
+	out := Completions{Incomplete: cut}
 	for i, it := range items {
 		if i == qMaxCompletions {
 			out.Incomplete = true
@@ -224,6 +258,31 @@ func completeNames(s *workspace.Snapshot, r *workspace.Report, kind, partial str
 			SortText: fmt.Sprintf("%d%05d", it.rank, i)})
 	}
 	return out
+}
+
+// onDemand visits the files the check did not read (skip) that can declare
+// a contract kind: a config or schema file no anchor names yet is what a
+// writer anchors first. Tables are memoised by content, so typing on costs
+// no new parse. It reports whether the bound cut the walk.
+func onDemand(s *workspace.Snapshot, kind string, skip func(string) bool, visit func(string, []symbols.Decl)) bool {
+	langs := contractKindLanguages[kind]
+	if langs == nil {
+		return false
+	}
+	files, bytes := 0, 0
+	for _, p := range s.Files() {
+		lang, ok := s.Language(p)
+		if !ok || !slices.Contains(langs, lang) || skip(p) {
+			continue
+		}
+		if files == qMaxOnDemandFiles || bytes > qMaxOnDemandBytes {
+			return true
+		}
+		decls, text := s.FileDecls(p)
+		files, bytes = files+1, bytes+len(text)
+		visit(p, decls)
+	}
+	return false
 }
 
 // qMatchesPartial keeps names that start with the typed text, or whose base

@@ -21,7 +21,7 @@ const { chromium } = require('playwright-core');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const TIMEOUT_MS = Number(process.env.CLEW_VSCODE_TIMEOUT_MS || 240000);
+const TIMEOUT_MS = Number(process.env.CLEW_VSCODE_TIMEOUT_MS || 540000);
 const WAIT = 60000;
 const t0 = Date.now();
 const say = (msg) => console.log(`driver: [${String(Date.now() - t0).padStart(6)} ms] ${msg}`);
@@ -34,7 +34,11 @@ async function launch() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+  // The clipboard for Copy anchor then paste (the workbench reads and
+  // writes it through the browser).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
   page.setDefaultTimeout(WAIT);
   page.setDefaultNavigationTimeout(180000); // 2 shared cores: the workbench may load slowly
   const consoleLines = [];
@@ -170,6 +174,75 @@ const checks = {
     await row.waitFor({ state: 'visible', timeout: WAIT });
     await closeCenter(page);
     return `notification "${text}"; Problems shows "${clean(await row.innerText())}"`;
+  },
+
+  // The diff editor: the tab titled after the anchor, the reviewed line on
+  // the left (marked removed), the current one on the right (marked added).
+  async 'show-change'(page, want, artifacts) {
+    const tab = page.locator('.tab', { hasText: want.tab }).first();
+    await tab.waitFor({ state: 'visible', timeout: WAIT });
+    const diff = page.locator('.monaco-diff-editor').first();
+    await diff.waitFor({ state: 'visible', timeout: WAIT });
+    const original = diff.locator('.editor.original');
+    const modified = diff.locator('.editor.modified');
+    await original.waitFor({ state: 'visible', timeout: WAIT }); // side by side, not inline
+    await original.locator('.view-line', { hasText: want.before }).first().waitFor({ state: 'visible', timeout: WAIT });
+    await modified.locator('.view-line', { hasText: want.after }).first().waitFor({ state: 'visible', timeout: WAIT });
+    const left = clean(await original.locator('.view-lines').first().innerText());
+    const right = clean(await modified.locator('.view-lines').first().innerText());
+    if (left.includes(want.after)) throw new Error(`the reviewed side shows "${want.after}": ${left.slice(0, 300)}`);
+    if (right.includes(want.before)) throw new Error(`the current side shows "${want.before}": ${right.slice(0, 300)}`);
+    const removed = await original.locator('.line-delete, .char-delete').count();
+    const added = await modified.locator('.line-insert, .char-insert').count();
+    if (removed === 0 || added === 0) throw new Error(`the diff marks nothing (removed ${removed}, added ${added})`);
+    await shot(page, artifacts, 'show-change.png');
+    return `tab "${clean(await tab.innerText())}"; left has "${want.before}", right "${want.after}"; ${removed} removed / ${added} added marks`;
+  },
+
+  async 'hover-link'(page, want) {
+    const link = page.locator('.monaco-hover a', { hasText: want.link }).first();
+    await link.waitFor({ state: 'visible', timeout: WAIT });
+    const hover = clean(await page.locator('.monaco-hover').first().innerText());
+    await link.click();
+    return `hover "${hover.slice(0, 160)}…"; clicked "${want.link}"`;
+  },
+
+  async 'not-held'(page, want) {
+    const item = await centerItem(page, want.text);
+    const text = clean(await item.innerText());
+    if (/error/i.test(await item.locator('.codicon').first().getAttribute('class'))) throw new Error(`shown as an error: ${text}`);
+    await closeCenter(page);
+    return `notification "${text}"`;
+  },
+
+  // Paste: want.line is what VS Code's clipboard holds after Copy anchor
+  // (suite.js reads it back with vscode.env.clipboard.readText). The line
+  // holding want.replace is selected (click, End, Shift+Home) and the text
+  // pasted over it as the browser pastes: a paste event carrying the text,
+  // which the editor's input turns into the edit. (In headless Chromium
+  // neither Ctrl+V, which runs VS Code's paste command and its
+  // document.execCommand('paste'), nor the page's navigator.clipboard sees
+  // what the workbench wrote.) The pasted anchor is then on screen.
+  async paste(page, want) {
+    const clip = want.line;
+    // Select the line to replace as a user does: click at its end, Shift+Home.
+    const old = page.locator('.monaco-editor .view-line', { hasText: want.replace }).first();
+    await old.waitFor({ state: 'visible', timeout: WAIT });
+    await old.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    const target = await page.evaluate((text) => {
+      const el = document.activeElement;
+      const dt = new DataTransfer();
+      dt.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      return `${el.tagName}.${el.className}`;
+    }, clip);
+    const line = page.locator('.monaco-editor .view-line', { hasText: want.line.slice(0, 60) }).first();
+    await line.waitFor({ state: 'visible', timeout: WAIT }).catch((err) => {
+      throw new Error(`${err.message.split('\n')[0]} (pasted into ${target})`);
+    });
+    return `"${clip.slice(0, 40)}…" pasted into ${target}; on screen: "${clean(await line.innerText()).slice(0, 100)}"`;
   },
 
   async confirm(page, want) {

@@ -187,6 +187,54 @@ async function suite() {
   log(`diagnostics: ${describe(diags)}`);
   log(`ok: anchor/stale at line 15 ("${stale.message}") and anchor/lost`);
 
+  // 7b. Show what changed since review: the quick fix on the stale anchor
+  // opens VS Code's diff editor, the reviewed file (a read-only
+  // clew-reviewed: document; the workspace's git history holds the version
+  // Cache.Lookup was pinned on) against the real file.
+  const fixes = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', docUri, stale.range)) || [];
+  // Room for the side-by-side diff (below 900 px VS Code shows it inline):
+  // one editor group, no panel, no sidebar.
+  for (const c of ['workbench.action.joinAllGroups', 'workbench.action.closePanel', 'workbench.action.closeSidebar']) {
+    await vscode.commands.executeCommand(c);
+  }
+  // (VS Code lists the preferred fix, Confirm reviewed, first.)
+  const show = fixes.find((a) => a.title === 'Show what changed since review');
+  if (!show || !show.command || show.edit) {
+    throw new Error(`no "Show what changed since review" command on the stale anchor: ${JSON.stringify(fixes.map((a) => a.title))}`);
+  }
+  const shown = await vscode.commands.executeCommand(show.command.command, ...(show.command.arguments || []));
+  if (!shown || !/^method Cache\.Lookup: reviewed \([0-9a-f]{7}\) ↔ now$/.test(shown.title)) throw new Error(`show change answered ${JSON.stringify(shown)}`);
+  const diffTab = () => {
+    const t = vscode.window.tabGroups.activeTabGroup.activeTab;
+    return t && t.input instanceof vscode.TabInputTextDiff ? t : undefined;
+  };
+  const tab = await waitFor('the diff editor to be the active tab', diffTab, 30000);
+  if (tab.label !== shown.title || tab.input.original.scheme !== 'clew-reviewed' || tab.input.modified.toString() !== codeUri.toString()) {
+    throw new Error(`diff tab ${tab.label}: ${tab.input.original} ↔ ${tab.input.modified}`);
+  }
+  const reviewedDoc = await vscode.workspace.openTextDocument(tab.input.original);
+  if (!reviewedDoc.getText().includes('\t\tc.hits++\n') || reviewedDoc.getText().includes('c.hits += 2')) throw new Error('the reviewed side is not the reviewed Lookup');
+  log(`ok: "${show.title}" opened the diff "${tab.label}" (${tab.input.original} ↔ resolve.go), cursor at line ${shown.line + 1}`);
+  await onScreen('show-change', { tab: shown.title, before: 'c.hits++', after: 'c.hits += 2' });
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+  // 7c. The same from the stale anchor's hover: its last line is a command
+  // link, clicked on screen.
+  const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', docUri, new vscode.Position(14, 8))) || [];
+  const hoverText = hovers.map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n')).join('\n');
+  if (!/\[Show what changed since review\]\(command:clew\.showChange\?[^)\s]+\)/.test(hoverText)) throw new Error(`the stale anchor's hover has no command link: ${hoverText}`);
+  const docEditor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+  docEditor.selection = new vscode.Selection(14, 8, 14, 8);
+  await vscode.commands.executeCommand('editor.action.showHover');
+  await onScreen('hover-link', { link: 'Show what changed since review' });
+  const linked = await waitFor('the hover link to open the diff editor', () => {
+    const t = diffTab();
+    return t && t.label === shown.title && t;
+  }, 30000);
+  log(`ok: the hover link opened "${linked.label}"`);
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+
   // 8. (kept) code action "Confirm reviewed" on the stale anchor, applied.
   const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', docUri, stale.range)) || [];
   log(`code actions at line 15: ${JSON.stringify(actions.map((a) => a.title))}`);
@@ -221,6 +269,54 @@ async function suite() {
     return s.state === 'ready' && /^clew: 1 stale · /.test(s.health) && /2 lost/.test(s.health) && s;
   }, 60000).catch((err) => { throw new Error(`${err.message}; status now ${JSON.stringify(api.status())}`); });
   log(`ok: status now "${healed.health}"`);
+
+  // 10. A pin no commit holds (Resolve's, edited in the buffer): Show what
+  // changed says exactly that, as information, and opens nothing.
+  const archEditor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+  const resolveLine = doc.getText().split('\n').findIndex((l) => l.includes('@code function Resolve resolver/resolve.go'));
+  if (resolveLine < 0) throw new Error('no Resolve anchor in docs/architecture.md');
+  const pinned = doc.lineAt(resolveLine).text;
+  const bogus = pinned.replace(/sha=v2:[0-9a-f]+/, 'sha=v2:0123456789ab');
+  await archEditor.edit((e) => e.replace(doc.lineAt(resolveLine).range, bogus));
+  const staleAt = (line) => vscode.languages.getDiagnostics(docUri).find((d) => codeOf(d) === 'anchor/stale' && d.range.start.line === line);
+  const bogusDiag = await waitFor(`anchor/stale at line ${resolveLine + 1} after the edit`, () => staleAt(resolveLine), 30000);
+  const bogusFix = ((await vscode.commands.executeCommand('vscode.executeCodeActionProvider', docUri, bogusDiag.range)) || [])
+    .find((a) => a.title === 'Show what changed since review');
+  if (!bogusFix) throw new Error('no "Show what changed since review" on the edited pin');
+  const tabsBefore = vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0);
+  const refused = await vscode.commands.executeCommand(bogusFix.command.command, ...bogusFix.command.arguments);
+  const wantRefusal = `clew: docs/architecture.md:${resolveLine + 1}: the reviewed version (hash 0123456789ab) is not in the last 100 commits of resolver/resolve.go; the history does not hold it`;
+  if (!refused || refused.text !== wantRefusal) throw new Error(`show change on an unknown pin said ${JSON.stringify(refused)}`);
+  if (vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0) !== tabsBefore || diffTab()) throw new Error('a tab opened for a version history does not hold');
+  log(`ok: ${refused.text}`);
+  await onScreen('not-held', { text: 'the history does not hold it' });
+
+  // 11. Copy anchor then paste: the code action on Resolve puts its pinned
+  // anchor on the clipboard; pasted over the edited pin (a paste event in
+  // the editor, driver.js), the passage is fresh again.
+  const codeLines = codeDoc.getText().split('\n');
+  const resolveDecl = codeLines.findIndex((l) => l.startsWith('func Resolve('));
+  const onDecl = new vscode.Range(resolveDecl, 6, resolveDecl, 6);
+  const codeActions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', codeUri, onDecl)) || [];
+  const copy = codeActions.find((a) => a.title === 'Copy anchor for function Resolve');
+  if (!copy || !copy.command) throw new Error(`no "Copy anchor for function Resolve" on resolve.go:${resolveDecl + 1}: ${JSON.stringify(codeActions.map((a) => a.title))}`);
+  const copied = await vscode.commands.executeCommand(copy.command.command, ...copy.command.arguments);
+  if (!copied || !/^<!-- @code function Resolve resolver\/resolve\.go sha=v2:[0-9a-f]{12},[0-9a-f]{12} -->$/.test(copied.anchor)) {
+    throw new Error(`copy anchor answered ${JSON.stringify(copied)}`);
+  }
+  const onClipboard = await vscode.env.clipboard.readText();
+  if (onClipboard !== copied.anchor) throw new Error(`the clipboard holds ${JSON.stringify(onClipboard)}, not the anchor`);
+  log(`ok: ${copied.text}`);
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+  await onScreen('paste', { line: onClipboard, replace: 'sha=v2:0123456789ab' });
+  await waitFor('the pasted anchor in the buffer', () => doc.lineAt(resolveLine).text === copied.anchor, 30000)
+    .catch((err) => { throw new Error(`${err.message}; line ${resolveLine + 1} is ${JSON.stringify(doc.lineAt(resolveLine).text)}`); });
+  await waitFor(`the stale diagnostic at line ${resolveLine + 1} to go`, () => !vscode.languages.getDiagnostics(docUri).some((d) => d.range.start.line === resolveLine), 30000)
+    .catch((err) => { throw new Error(`${err.message}; diagnostics now: ${describe(vscode.languages.getDiagnostics(docUri))}`); });
+  const freshHover = ((await vscode.commands.executeCommand('vscode.executeHoverProvider', docUri, new vscode.Position(resolveLine, 8))) || [])
+    .map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n')).join('\n');
+  if (!freshHover.includes('**function Resolve** · fresh')) throw new Error(`the pasted anchor's hover: ${freshHover}`);
+  log(`ok: pasted at docs/architecture.md:${resolveLine + 1}; no diagnostic there, the hover says fresh`);
 }
 
 exports.run = async function run() {
