@@ -26,10 +26,19 @@ import (
 // place, 2 deleted). Each op runs the real binary, `clew-lsp verify --check
 // --json`, and `ctags -R --languages=Go -f /dev/null .` over the same tree,
 // alternately, and reports wall and cpu of both and their ratios, peak RSS,
-// and the anchors left unchecked. history: the full repository; shallow: a
-// depth-1 clone of it (no history to find pinned bodies in).
+// and the anchors left unchecked. Sub-benchmarks:
 //
-// Run: go test ./cmd/clew-lsp -run XXX -bench VerifyGOROOT -benchtime 2x
+//   - history: the full repository, an empty table cache each run (cold);
+//   - shallow: a depth-1 clone of it (no history to find pinned bodies in),
+//     cold;
+//   - warm: the full repository again, the table cache filled by one run
+//     before the timed ones (a second verify on an unchanged tree);
+//   - fresh10x: 500 anchors that are all fresh, on the repository and on
+//     the same repository made 10× larger with unrelated files (nine more
+//     copies of GOROOT/src under more/), cold; x1x is the 10× tree's cost
+//     over the 1× tree's (flat in repository size is 1).
+//
+// Run: go test ./cmd/clew-lsp -run XXX -bench VerifyGOROOT -benchtime 2x -timeout 60m
 func BenchmarkVerifyGOROOT(b *testing.B) {
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("no git")
@@ -38,30 +47,141 @@ func BenchmarkVerifyGOROOT(b *testing.B) {
 	dir, want := gorootWorkload(b)
 	shallow := filepath.Join(b.TempDir(), "shallow")
 	gitRun(b, "", "clone", "-q", "--depth", "1", "file://"+dir, shallow)
-	for _, c := range []struct{ name, dir string }{{"history", dir}, {"shallow", shallow}} {
+	verify := []string{"verify", ".", "--check", "--json"}
+	for _, c := range []struct {
+		name, dir string
+		warm      bool
+	}{{"history", dir, false}, {"shallow", shallow, false}, {"warm", dir, true}} {
 		b.Run(c.name, func(b *testing.B) {
-			var verify, ctags proc
+			cache := "CLEW_LSP_CACHE_DIR=" + b.TempDir()
+			if c.warm {
+				timeProcEnv(b, c.dir, []string{cache}, bin, verify...)
+			}
+			var v, ctags proc
 			unchecked := 0
 			for b.Loop() {
-				out, p := timeProc(b, c.dir, bin, "verify", ".", "--check", "--json")
-				verify.add(p)
-				unchecked = checkStates(b, out, want)
-				if _, err := exec.LookPath("ctags"); err == nil {
-					_, p := timeProc(b, c.dir, "ctags", "-R", "--languages=Go", "-f", "/dev/null", ".")
-					ctags.add(p)
+				env := []string{cache}
+				if !c.warm {
+					env = []string{"CLEW_LSP_CACHE_DIR=" + b.TempDir()}
 				}
+				out, p := timeProcEnv(b, c.dir, env, bin, verify...)
+				v.add(p)
+				unchecked = checkStates(b, out, want)
+				ctags.add(runCtags(b, c.dir))
 			}
-			n := float64(b.N)
-			b.ReportMetric(verify.wall.Seconds()*1000/n, "verify-ms")
-			b.ReportMetric(verify.cpu.Seconds()*1000/n, "verify-cpu-ms")
-			b.ReportMetric(float64(verify.maxRSS)/(1<<20), "verify-MiB")
+			report(b, "verify", v, ctags)
 			b.ReportMetric(float64(unchecked), "unchecked")
-			if ctags.wall > 0 {
-				b.ReportMetric(ctags.wall.Seconds()*1000/n, "ctags-ms")
-				b.ReportMetric(float64(verify.wall)/float64(ctags.wall), "wall-x-ctags")
-				b.ReportMetric(float64(verify.cpu)/float64(ctags.cpu), "cpu-x-ctags")
-			}
 		})
+	}
+	b.Run("fresh10x", func(b *testing.B) {
+		one, ten := freshWorkloads(b, dir)
+		var v1, v10, ctags proc
+		for b.Loop() {
+			for _, w := range []struct {
+				dir string
+				p   *proc
+			}{{one, &v1}, {ten, &v10}} {
+				out, p := timeProcEnv(b, w.dir, []string{"CLEW_LSP_CACHE_DIR=" + b.TempDir()}, bin, verify...)
+				w.p.add(p)
+				checkFresh(b, out, freshAnchors)
+			}
+			ctags.add(runCtags(b, one))
+		}
+		report(b, "1x", v1, ctags)
+		n := float64(b.N)
+		b.ReportMetric(v10.wall.Seconds()*1000/n, "10x-ms")
+		b.ReportMetric(v10.cpu.Seconds()*1000/n, "10x-cpu-ms")
+		b.ReportMetric(float64(v10.maxRSS)/(1<<20), "10x-MiB")
+		b.ReportMetric(float64(v10.cpu)/float64(v1.cpu), "cpu-10x-over-1x")
+		b.ReportMetric(float64(v10.wall)/float64(v1.wall), "wall-10x-over-1x")
+	})
+}
+
+// runCtags times the reference over dir (zero when ctags is missing).
+func runCtags(b *testing.B, dir string) proc {
+	if _, err := exec.LookPath("ctags"); err != nil {
+		return proc{}
+	}
+	_, p := timeProc(b, dir, "ctags", "-R", "--languages=Go", "-f", "/dev/null", ".")
+	return p
+}
+
+// report writes a run's totals per op, and its ratios to ctags.
+func report(b *testing.B, name string, v, ctags proc) {
+	n := float64(b.N)
+	b.ReportMetric(v.wall.Seconds()*1000/n, name+"-ms")
+	b.ReportMetric(v.cpu.Seconds()*1000/n, name+"-cpu-ms")
+	b.ReportMetric(float64(v.maxRSS)/(1<<20), name+"-MiB")
+	if ctags.wall > 0 {
+		b.ReportMetric(ctags.wall.Seconds()*1000/n, "ctags-ms")
+		b.ReportMetric(ctags.cpu.Seconds()*1000/n, "ctags-cpu-ms")
+		b.ReportMetric(float64(v.wall)/float64(ctags.wall), "wall-x-ctags")
+		b.ReportMetric(float64(v.cpu)/float64(ctags.cpu), "cpu-x-ctags")
+	}
+}
+
+// freshAnchors is how many anchors the fresh workloads' doc holds.
+const freshAnchors = 500
+
+// freshWorkloads are two repositories whose doc holds the first 500 of the
+// workload's anchors, all fresh: the workload's first commit, and the same
+// with nine more copies of GOROOT/src committed under more/ (ten times the
+// files, none of them anchored).
+func freshWorkloads(b *testing.B, dir string) (string, string) {
+	b.Helper()
+	base := b.TempDir()
+	if keep := os.Getenv("CLEW_BENCH_GOROOT"); keep != "" {
+		base = keep + "-fresh"
+		if _, err := os.Stat(filepath.Join(base, "10x", ".git", "clew-bench-done")); err == nil {
+			return filepath.Join(base, "1x"), filepath.Join(base, "10x")
+		}
+		os.RemoveAll(base)
+		os.MkdirAll(base, 0o755)
+	}
+	one, ten := filepath.Join(base, "1x"), filepath.Join(base, "10x")
+	gitRun(b, "", "clone", "-q", "file://"+dir, one)
+	gitRun(b, one, "checkout", "-q", "-B", "fresh", "HEAD~1")
+	doc, err := os.ReadFile(filepath.Join(one, "ANCHORS.md"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(doc), "\n")
+	os.WriteFile(filepath.Join(one, "ANCHORS.md"), []byte(strings.Join(lines[:2+freshAnchors], "")), 0o644)
+	gitRun(b, one, "commit", "-q", "-am", fmt.Sprintf("%d fresh anchors", freshAnchors))
+	gitRun(b, "", "clone", "-q", "-b", "fresh", "file://"+one, ten)
+	src := filepath.Join(runtime.GOROOT(), "src")
+	for k := 1; k <= 9; k++ {
+		to := filepath.Join(ten, "more", fmt.Sprintf("copy%d", k))
+		os.MkdirAll(filepath.Dir(to), 0o755)
+		if out, err := exec.Command("cp", "-r", src, to).CombinedOutput(); err != nil {
+			b.Fatalf("cp: %v %s", err, out)
+		}
+	}
+	gitRun(b, ten, "add", "-A")
+	gitRun(b, ten, "commit", "-q", "-m", "nine unrelated copies of the tree")
+	os.WriteFile(filepath.Join(ten, ".git", "clew-bench-done"), nil, 0o644)
+	return one, ten
+}
+
+// checkFresh fails unless the report holds n anchors, all fresh.
+func checkFresh(b *testing.B, out []byte, n int) {
+	b.Helper()
+	var rep struct {
+		Anchors []struct {
+			Line  int    `json:"line"`
+			State string `json:"state"`
+		} `json:"anchors"`
+	}
+	if err := json.Unmarshal(out, &rep); err != nil {
+		b.Fatalf("verify --json: %v\n%s", err, out[:min(len(out), 2000)])
+	}
+	if len(rep.Anchors) != n {
+		b.Fatalf("%d anchors reported, want %d", len(rep.Anchors), n)
+	}
+	for _, a := range rep.Anchors {
+		if a.State != string(anchors.StateFresh) {
+			b.Errorf("line %d: %s, want fresh", a.Line, a.State)
+		}
 	}
 }
 
@@ -79,8 +199,15 @@ func (p *proc) add(q proc) {
 // timeProc runs a command in dir and measures it as /usr/bin/time does.
 func timeProc(b *testing.B, dir, name string, args ...string) ([]byte, proc) {
 	b.Helper()
+	return timeProcEnv(b, dir, nil, name, args...)
+}
+
+// timeProcEnv is timeProc with variables added to the environment.
+func timeProcEnv(b *testing.B, dir string, env []string, name string, args ...string) ([]byte, proc) {
+	b.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	t0 := time.Now()

@@ -45,10 +45,21 @@ func NewBodyPattern(toks []string, syntax Syntax) BodyPattern {
 	}
 	p := BodyPattern{syntax: syntax}
 	for _, t := range toks {
-		if isWord(t) {
-			p.words = append(p.words, t)
-			if len(t) > len(p.longest) {
-				p.longest = []byte(t)
+		// A word token stands verbatim in the source; a JS private name
+		// `#x` is seen by the scan as the word x (where # starts no comment
+		// or directive). Other tokens (strings, numbers, operators, the
+		// \x00-marked) hold no word the scan is sure to see.
+		var ws []string
+		switch {
+		case isWord(t):
+			ws = []string{t}
+		case len(t) > 1 && t[0] == '#' && isWord(t[1:]) && !syntax.HashComments && !syntax.Preprocessor:
+			ws = []string{t[1:]}
+		}
+		for _, w := range ws {
+			p.words = append(p.words, w)
+			if len(w) > len(p.longest) {
+				p.longest = []byte(w)
 			}
 		}
 	}

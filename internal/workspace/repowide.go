@@ -23,6 +23,7 @@ type need struct {
 	family string
 	base   []byte   // stage 2: the identifier must occur as a word
 	goFunc bool     // a Go function or method: it must occur as one is declared
+	goMeth bool     // a Go method: also as an interface declares one
 	rare   [][]byte // stages 3/4: rare tokens of the pinned body, when known
 	shape  *anchors.BodyPattern
 	body   bool // the anchor can be recovered by body (stages 3/4)
@@ -49,8 +50,28 @@ func (n need) fingerprint(lang symbols.Language, body []string) [sha256.Size]byt
 	return k.done()
 }
 
+// needFor is the need of an open anchor in language lang; body is the
+// pinned body's tokens when history holds it (nil otherwise).
+func needFor(a anchors.Anchor, lang symbols.Language, body []string) need {
+	n := need{family: LanguageFamily(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != "",
+		goFunc: lang == symbols.Go && (a.Kind == "function" || a.Kind == "method"), goMeth: lang == symbols.Go && a.Kind == "method"}
+	if !n.body || len(body) == 0 || symbols.IsKeyLanguage(lang) {
+		// A key's value tokens are in canonical (sorted) order, not the
+		// file's, so the shape test would reject a file that holds it.
+		body = nil
+	} else {
+		for _, t := range rareTokens(body) {
+			n.rare = append(n.rare, []byte(t))
+		}
+		p := anchors.NewBodyPattern(body, anchors.SyntaxFor(lang))
+		n.shape = &p
+	}
+	n.key = n.fingerprint(lang, body)
+	return n
+}
+
 func (n need) wants(content []byte, lang symbols.Language) bool {
-	if len(n.base) > 0 && declaresName(content, n.base, n.goFunc && lang == symbols.Go) {
+	if len(n.base) > 0 && declaresNameAs(content, n.base, n.shapeIn(lang)) {
 		return true
 	}
 	if !n.body {
@@ -89,23 +110,11 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		if !ok {
 			continue
 		}
-		n := need{family: LanguageFamily(lang), base: []byte(anchors.BaseName(a.QualifiedName)), body: a.BodySHA != "",
-			goFunc: lang == symbols.Go && (a.Kind == "function" || a.Kind == "method")}
 		var body []string
-		if n.body {
-			// A key's value tokens are in canonical (sorted) order, not the
-			// file's, so the shape test would reject a file that holds it.
-			if body = r.origin(a); len(body) > 0 && !symbols.IsKeyLanguage(lang) {
-				for _, t := range rareTokens(body) {
-					n.rare = append(n.rare, []byte(t))
-				}
-				p := anchors.NewBodyPattern(body, anchors.SyntaxFor(lang))
-				n.shape = &p
-			} else {
-				body = nil
-			}
+		if a.BodySHA != "" {
+			body = r.origin(a)
 		}
-		n.key = n.fingerprint(lang, body)
+		n := needFor(a, lang, body)
 		needs = append(needs, n)
 		families[n.family] = true
 		hintDirs = append(hintDirs, a.Path)
@@ -503,11 +512,38 @@ func (s *Snapshot) readUncached(p string) ([]byte, anchors.FileStatus) {
 	return s.readDisk(p)
 }
 
+// nameShape is how a declared name must occur for the move prefilter.
+type nameShape int
+
+const (
+	anyWord    nameShape = iota // as a whole word
+	goFunction                  // `func Name(`, `func (r T) Name[`
+	goMethod                    // that, or an interface's `Name(` at the start of a line (or after `{`, `;`)
+)
+
+func (n need) shapeIn(lang symbols.Language) nameShape {
+	switch {
+	case lang != symbols.Go || !n.goFunc:
+		return anyWord
+	case n.goMeth:
+		return goMethod
+	}
+	return goFunction
+}
+
 // declaresName reports whether name occurs in content as a whole word: a
 // declaration's name is always one token, so a word test never loses one
 // that a substring test finds. goFunc narrows it to how Go declares a
 // function or method: `func Name(`, `func (r T) Name[`.
 func declaresName(content, name []byte, goFunc bool) bool {
+	if goFunc {
+		return declaresNameAs(content, name, goFunction)
+	}
+	return declaresNameAs(content, name, anyWord)
+}
+
+// declaresNameAs is declaresName for one shape.
+func declaresNameAs(content, name []byte, shape nameShape) bool {
 	for off := 0; ; {
 		i := bytes.Index(content[off:], name)
 		if i < 0 {
@@ -519,7 +555,7 @@ func declaresName(content, name []byte, goFunc bool) bool {
 		if i > 0 && isWordByte(content[i-1]) || end < len(content) && isWordByte(content[end]) {
 			continue
 		}
-		if !goFunc || goFuncShape(content, i, end) {
+		if shape == anyWord || goFuncShape(content, i, end) || shape == goMethod && goIfaceMethodShape(content, i, end) {
 			return true
 		}
 	}
@@ -527,6 +563,21 @@ func declaresName(content, name []byte, goFunc bool) bool {
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// goIfaceMethodShape: the word at [i, end) starts an interface element
+// (after a line break, `{` or `;`, blanks between) and is followed by `(`.
+func goIfaceMethodShape(content []byte, i, end int) bool {
+	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
+		end++
+	}
+	if end == len(content) || content[end] != '(' {
+		return false
+	}
+	for i > 0 && (content[i-1] == ' ' || content[i-1] == '\t') {
+		i--
+	}
+	return i == 0 || content[i-1] == '\n' || content[i-1] == '{' || content[i-1] == ';'
 }
 
 // goFuncShape: the word at [i, end) is preceded by `func` or a receiver's

@@ -1,6 +1,15 @@
 package workspace
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
 
 // The move prefilter: a word test for every language, the declaration
 // shape for Go functions and methods. A miss here is a wrong verdict, so
@@ -34,5 +43,78 @@ func TestDeclaresName(t *testing.T) {
 		if got := declaresName([]byte(c.content), []byte("Parse"), c.goFunc); got != c.want {
 			t.Errorf("declaresName(%q, goFunc=%v) = %v, want %v", c.content, c.goFunc, got, c.want)
 		}
+	}
+	// A Go method is also declared by an interface.
+	for _, c := range []struct {
+		content string
+		want    bool
+	}{
+		{"type P interface {\n\tParse(s string) error\n}", true},
+		{"type P interface{ Parse() }", true},
+		{"type P interface{ io.Reader; Parse() }", true},
+		{"func (p *Parser) Parse(s string) {}", true},
+		{"\tx.Parse(s)", false},
+		{"\treturn Parse(s)", false},
+		{"// Parse parses.", false},
+	} {
+		if got := declaresNameAs([]byte(c.content), []byte("Parse"), goMethod); got != c.want {
+			t.Errorf("declaresNameAs(%q, goMethod) = %v, want %v", c.content, got, c.want)
+		}
+	}
+}
+
+// The whole prefilter never drops a file that holds the target: for every
+// declaration of real files (every language's testdata, and Go's net/http
+// from GOROOT), an anchor pinned on it and now looked for
+// elsewhere — under its own name (a move), under another name with the
+// same body (a rename), with and without the pinned body from history —
+// wants the file that holds it.
+func TestPrefilterKeepsTheTarget(t *testing.T) {
+	files, _ := filepath.Glob("../anchors/symbols/testdata/*")
+	for _, dir := range []string{"net/http"} {
+		more, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		files = append(files, more...)
+	}
+	checked := 0
+	for _, f := range files {
+		lang, ok := symbols.LanguageForPath(strings.TrimSuffix(f, ".txt"))
+		if !ok || symbols.IsKeyLanguage(lang) {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, d := range symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true}).Decls {
+			a := anchors.Anchor{Form: anchors.FormSymbol, Kind: d.Kind, QualifiedName: d.QualifiedName,
+				Path: "elsewhere/" + filepath.Base(f), DeclSHA: d.DeclHash, BodySHA: d.BodyHash}
+			renamed := a
+			renamed.QualifiedName = d.QualifiedName + "Zq"
+			cases := []struct {
+				name string
+				a    anchors.Anchor
+				body []string
+			}{{"moved", a, d.Body}, {"moved, no history", a, nil}}
+			if d.BodyHash != "" {
+				cases = append(cases, struct {
+					name string
+					a    anchors.Anchor
+					body []string
+				}{"renamed", renamed, d.Body}, struct {
+					name string
+					a    anchors.Anchor
+					body []string
+				}{"renamed, no history", renamed, nil})
+			}
+			for _, c := range cases {
+				if !needFor(c.a, lang, c.body).wants(src, lang) {
+					t.Errorf("%s: %s %s %s: the file holding it is dropped", f, c.name, d.Kind, d.QualifiedName)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 3000 {
+		t.Fatalf("only %d targets checked", checked)
 	}
 }
