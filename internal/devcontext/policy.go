@@ -134,6 +134,7 @@ const (
 	EdgeCovers    = "covers"     // claim → file
 	EdgeCalls     = "calls"      // caller → callee
 	EdgeUsesType  = "uses_type"  // symbol → type
+	EdgeUsesValue = "uses_value" // symbol → const, var, function used as a value
 	EdgeMethodOf  = "method_of"  // method → receiver type
 	EdgeTestedBy  = "tested_by"  // symbol → test
 	EdgeDecides   = "decides"    // adr → file/symbol
@@ -182,6 +183,8 @@ var edgeTable = []edgeRule{
 		fwdWhy: "a callee's definition", revWhy: "a caller"},
 	{kind: EdgeUsesType, means: "this declaration uses that type", forward: 0.6, reverse: 0.3,
 		fwdWhy: "a type it uses", revWhy: "a user of this type"},
+	{kind: EdgeUsesValue, means: "this declaration uses that constant, variable or function as a value (not a call)", forward: 0.6, reverse: 0.3,
+		fwdWhy: "a constant, variable or function value it uses", revWhy: "a user of this value"},
 	{kind: EdgeMethodOf, means: "this method's receiver is that type", forward: 0.8, reverse: 0.3,
 		fwdWhy: "the receiver type", revWhy: "a method of it"},
 	{kind: EdgeTestedBy, means: "that test exercises this declaration", forward: 0.8, reverse: 0.6,

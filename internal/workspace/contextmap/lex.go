@@ -237,6 +237,15 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 			toks[at+2].is("=") && (bytes.Contains(line, []byte("=>")) || bytes.Contains(line, []byte("function"))) {
 			hint(toks[at+1])
 		}
+		// A top-level constant or variable (`const Limit = 10`, `var t = …`,
+		// Python's `LIMIT = 10`): what uses_value resolves to.
+		if top := len(line) > 0 && line[0] != ' ' && line[0] != '\t'; top {
+			if at+1 < len(toks) && (toks[at].is("const") || toks[at].is("let") || toks[at].is("var")) && toks[at+1].ident {
+				hint(toks[at+1])
+			} else if lang == symbols.Python && len(toks) > 1 && first.ident && toks[1].is("=") {
+				hint(first)
+			}
+		}
 	}
 	for s := range decls {
 		lf.decls = append(lf.decls, s)

@@ -127,3 +127,58 @@ func TestContextCoChangedAndSiblings(t *testing.T) {
 		t.Fatalf("policy sibling: %+v", e)
 	}
 }
+
+// uses_value: a constant, a variable and a function passed as a value are
+// reached from the function that uses them; a field of the same name
+// after "." is not; the constant's other users are reached back.
+func TestContextUsesValue(t *testing.T) {
+	r := wstest.New(t)
+	r.Write(map[string]string{
+		"p/limits.go": "package p\n\nconst Limit = 10\n\nvar table = map[string]int{}\n\nfunc handler() int { return 1 }\n\nfunc other() int { return 2 }\n",
+		"p/run.go":    "package p\n\nfunc Run(s S) int {\n\tregister(handler)\n\ttable[\"a\"] = Limit\n\treturn s.other\n}\n\nfunc register(f func() int) {}\n\ntype S struct{ other int }\n",
+		"p/use.go":    "package p\n\nfunc Check(n int) bool { return n < Limit }\n",
+	})
+	r.Commit("values")
+	snap, err := disk.Load(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := at("p/run.go", 4)
+	edges, err := contextmap.WorldEdges(context.Background(), snap, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := func(from, to string) bool {
+		for _, e := range edges {
+			if e.Kind == devcontext.EdgeUsesValue && e.From == from && e.To == to {
+				return true
+			}
+		}
+		return false
+	}
+	for _, to := range []string{"clew://symbol/p.Limit", "clew://symbol/p.table", "clew://symbol/p.handler"} {
+		if !has("clew://symbol/p.Run", to) {
+			t.Errorf("no uses_value Run → %s: %+v", to, edges)
+		}
+	}
+	if has("clew://symbol/p.Run", "clew://symbol/p.other") {
+		t.Error("s.other is a field, not the function other")
+	}
+	// From Run, Limit's other users are one hop too far (0.6 × 0.3 is under
+	// the floor); at Limit itself they are its users.
+	if edges, err = contextmap.WorldEdges(context.Background(), snap, at("p/limits.go", 3)); err != nil {
+		t.Fatal(err)
+	}
+	if !has("clew://symbol/p.Check", "clew://symbol/p.Limit") || !has("clew://symbol/p.Run", "clew://symbol/p.Limit") {
+		t.Errorf("Limit's users Check and Run are not reached: %+v", edges)
+	}
+	var rule *devcontext.EdgeRule
+	for _, e := range devcontext.Policy().Edges {
+		if e.Edge == devcontext.EdgeUsesValue {
+			rule = &e
+		}
+	}
+	if rule == nil || rule.Refused || *rule.Forward != 0.6 || *rule.Reverse != 0.3 {
+		t.Fatalf("policy uses_value %+v", rule)
+	}
+}

@@ -50,6 +50,10 @@ const (
 
 var callableKinds = map[string]bool{"function": true, "method": true, "constructor": true, "macro": true}
 
+// valueKinds are declarations used by name without a call: their users
+// reach them by uses_value.
+var valueKinds = map[string]bool{"const": true, "var": true, "constant": true, "variable": true}
+
 var typeKinds = map[string]bool{"class": true, "struct": true, "interface": true, "trait": true, "protocol": true,
 	"enum": true, "type": true, "record": true, "object": true}
 
@@ -583,6 +587,8 @@ func (w *worldBuilder) reach(x *cxDecl, r float64, h int) {
 		push(taskTests, wTest)
 		push(taskCallees, wCallee)
 		push(taskCallers, wUser)
+	case valueKinds[x.d.Kind]:
+		push(taskCallers, wUser)
 	}
 }
 
@@ -853,10 +859,24 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 		}
 	}
 	slices.Sort(typeNames)
+	// A name right after "." is a field or method of something else, not
+	// one of this package's values.
+	member := map[string]bool{}
+	for i, t := range body {
+		if i > 0 && body[i-1] == "." {
+			member[t] = true
+		}
+	}
 	for _, n := range typeNames {
 		for _, y := range w.resolveLocal(x, n) {
-			if typeKinds[y.d.Kind] && !y.contains(x) {
+			switch {
+			case y.contains(x) || x.contains(y):
+			case typeKinds[y.d.Kind]:
 				w.edge(devcontext.EdgeUsesType, x.uri, y.uri)
+				w.reach(y, pri*0.6/wCallee, h)
+			case member[n] || y.d.Container != "":
+			case valueKinds[y.d.Kind] || callableKinds[y.d.Kind]:
+				w.edge(devcontext.EdgeUsesValue, x.uri, y.uri)
 				w.reach(y, pri*0.6/wCallee, h)
 			}
 		}
@@ -990,7 +1010,11 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 				continue
 			}
 			if uses(y, x) {
-				w.edge(devcontext.EdgeCalls, y.uri, x.uri)
+				kind := devcontext.EdgeCalls
+				if valueKinds[x.d.Kind] {
+					kind = devcontext.EdgeUsesValue
+				}
+				w.edge(kind, y.uri, x.uri)
 				w.reach(y, pri, h)
 			}
 		}
