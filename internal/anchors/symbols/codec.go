@@ -12,8 +12,9 @@ import (
 // (the workspace's cache between runs) made by older code are not used.
 const TableRules = 1
 
-// tableCodec is the version of the encoding below.
-const tableCodec = 1
+// tableCodec is the version of the encoding below (2: SQL's Changes are
+// written; a version-1 entry would come back without them).
+const tableCodec = 2
 
 // CacheVersion names everything a persisted Table depends on inside this
 // package: a cache keys its entries by it as well as by the content.
@@ -22,8 +23,8 @@ func CacheVersion() string {
 }
 
 // EncodeTable writes t in a compact binary form that DecodeTable reads
-// back exactly (every field of every Decl; nil and empty slices kept
-// apart). Strings are written once and referred to by number: body token
+// back exactly (every field of every Decl and Change; nil and empty slices
+// kept apart). Strings are written once and referred to by number: body token
 // lists repeat the same few hundred strings.
 func EncodeTable(t Table) []byte {
 	e := tableEncoder{ids: map[string]uint64{}}
@@ -33,21 +34,14 @@ func EncodeTable(t Table) []byte {
 	body = append(body, boolByte(t.GaveUp))
 	body = appendLen(body, t.Decls == nil, len(t.Decls))
 	for i := range t.Decls {
-		d := &t.Decls[i]
-		for _, s := range []string{d.Kind, d.Name, d.QualifiedName, d.Container} {
-			body = e.str(body, s)
-		}
-		for _, n := range []int{d.StartLine, d.EndLine, d.StartByte, d.EndByte, d.NameStartByte, d.NameEndByte, d.BodyTokens} {
-			body = binary.AppendVarint(body, int64(n))
-		}
-		for _, s := range []string{d.DeclHash, d.BodyHash, d.Signature} {
-			body = e.str(body, s)
-		}
-		body = append(body, boolByte(d.SchemeSensitive))
-		body = appendLen(body, d.Body == nil, len(d.Body))
-		for _, s := range d.Body {
-			body = e.str(body, s)
-		}
+		body = e.decl(body, &t.Decls[i])
+	}
+	body = appendLen(body, t.Changes == nil, len(t.Changes))
+	for i := range t.Changes {
+		c := &t.Changes[i]
+		body = e.decl(body, &c.Decl)
+		body = e.str(body, c.Op)
+		body = e.str(body, c.NewName)
 	}
 	out := binary.AppendUvarint(nil, uint64(len(e.strs)))
 	for _, s := range e.strs {
@@ -55,6 +49,25 @@ func EncodeTable(t Table) []byte {
 		out = append(out, s...)
 	}
 	return append(out, body...)
+}
+
+// decl writes every field of one Decl.
+func (e *tableEncoder) decl(body []byte, d *Decl) []byte {
+	for _, s := range []string{d.Kind, d.Name, d.QualifiedName, d.Container} {
+		body = e.str(body, s)
+	}
+	for _, n := range []int{d.StartLine, d.EndLine, d.StartByte, d.EndByte, d.NameStartByte, d.NameEndByte, d.BodyTokens} {
+		body = binary.AppendVarint(body, int64(n))
+	}
+	for _, s := range []string{d.DeclHash, d.BodyHash, d.Signature} {
+		body = e.str(body, s)
+	}
+	body = append(body, boolByte(d.SchemeSensitive))
+	body = appendLen(body, d.Body == nil, len(d.Body))
+	for _, s := range d.Body {
+		body = e.str(body, s)
+	}
+	return body
 }
 
 func boolByte(b bool) byte {
@@ -110,20 +123,15 @@ func DecodeTable(b []byte) (Table, error) {
 	if nd, isNil := d.length(); !isNil {
 		t.Decls = make([]Decl, 0, nd)
 		for i := 0; i < nd && d.err == nil; i++ {
-			var x Decl
-			x.Kind, x.Name, x.QualifiedName, x.Container = d.str(), d.str(), d.str(), d.str()
-			for _, p := range []*int{&x.StartLine, &x.EndLine, &x.StartByte, &x.EndByte, &x.NameStartByte, &x.NameEndByte, &x.BodyTokens} {
-				*p = d.varint()
-			}
-			x.DeclHash, x.BodyHash, x.Signature = d.str(), d.str(), d.str()
-			x.SchemeSensitive = d.bool()
-			if nb, isNil := d.length(); !isNil {
-				x.Body = make([]string, 0, nb)
-				for j := 0; j < nb && d.err == nil; j++ {
-					x.Body = append(x.Body, d.str())
-				}
-			}
-			t.Decls = append(t.Decls, x)
+			t.Decls = append(t.Decls, d.decl())
+		}
+	}
+	if nc, isNil := d.length(); !isNil {
+		t.Changes = make([]Change, 0, nc)
+		for i := 0; i < nc && d.err == nil; i++ {
+			c := Change{Decl: d.decl()}
+			c.Op, c.NewName = d.str(), d.str()
+			t.Changes = append(t.Changes, c)
 		}
 	}
 	if d.err == nil && len(d.b) != 0 {
@@ -133,6 +141,24 @@ func DecodeTable(b []byte) (Table, error) {
 		return Table{}, d.err
 	}
 	return t, nil
+}
+
+// decl reads what tableEncoder.decl wrote.
+func (d *tableDecoder) decl() Decl {
+	var x Decl
+	x.Kind, x.Name, x.QualifiedName, x.Container = d.str(), d.str(), d.str(), d.str()
+	for _, p := range []*int{&x.StartLine, &x.EndLine, &x.StartByte, &x.EndByte, &x.NameStartByte, &x.NameEndByte, &x.BodyTokens} {
+		*p = d.varint()
+	}
+	x.DeclHash, x.BodyHash, x.Signature = d.str(), d.str(), d.str()
+	x.SchemeSensitive = d.bool()
+	if nb, isNil := d.length(); !isNil {
+		x.Body = make([]string, 0, nb)
+		for j := 0; j < nb && d.err == nil; j++ {
+			x.Body = append(x.Body, d.str())
+		}
+	}
+	return x
 }
 
 type tableDecoder struct {
