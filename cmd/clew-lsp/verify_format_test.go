@@ -17,10 +17,7 @@ import (
 // renamed, lost, ambiguous and unpinned anchors, and claims.
 func tourRepo(t *testing.T) *wstest.Repo {
 	t.Helper()
-	r := wstest.New(t)
-	r.CopyFrom("../../examples/tour")
-	r.Commit("tour")
-	return r
+	return wstest.NewFrom(t, "../../examples/tour")
 }
 
 type jsonAnchor struct {

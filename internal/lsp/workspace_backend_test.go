@@ -24,10 +24,7 @@ import (
 // tourRepo copies examples/tour into a fresh git repository.
 func tourRepo(t *testing.T) *wstest.Repo {
 	t.Helper()
-	r := wstest.New(t)
-	r.CopyFrom("../../examples/tour")
-	r.Commit("tour")
-	return r
+	return wstest.NewFrom(t, "../../examples/tour")
 }
 
 func startWorkspaceServer(t *testing.T) (*lsptest.Client, *WorkspaceBackend) {

@@ -171,3 +171,13 @@ func (r *Repo) CopyFrom(src string) {
 	}
 	r.Write(files)
 }
+
+// NewFrom is a fresh repository holding a copy of dir (relative to the
+// test's package, e.g. "../../examples/tour"), committed once.
+func NewFrom(t testing.TB, dir string) *Repo {
+	t.Helper()
+	r := New(t)
+	r.CopyFrom(dir)
+	r.Commit(filepath.Base(dir))
+	return r
+}
