@@ -13,12 +13,15 @@ var phpSpec = &langSpec{
 	walk:       func(w *walker, root *tsNode) { w.phpBody(root, -1) },
 }
 
+// phpTypeKinds names the kind of each type declaration node.
+var phpTypeKinds = map[string]string{"class_declaration": "class", "interface_declaration": "interface",
+	"trait_declaration": "trait", "enum_declaration": "enum"}
+
 func (w *walker) phpBody(n *tsNode, parent int) {
 	for _, c := range w.named(n) {
 		switch c.Type() {
 		case "class_declaration", "interface_declaration", "trait_declaration", "enum_declaration":
-			kind := map[string]string{"class_declaration": "class", "interface_declaration": "interface",
-				"trait_declaration": "trait", "enum_declaration": "enum"}[c.Type()]
+			kind := phpTypeKinds[c.Type()]
 			body := c.ChildByFieldName("body")
 			i := w.add(kind, c, c.ChildByFieldName("name"), body, parent)
 			w.phpBody(body, i)

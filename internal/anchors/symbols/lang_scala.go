@@ -12,12 +12,15 @@ var scalaSpec = &langSpec{
 	walk:       func(w *walker, root *tsNode) { w.scalaBody(root, -1) },
 }
 
+// scalaTypeKinds names the kind of each type definition node.
+var scalaTypeKinds = map[string]string{"class_definition": "class", "object_definition": "object",
+	"trait_definition": "trait", "enum_definition": "enum"}
+
 func (w *walker) scalaBody(n *tsNode, parent int) {
 	for _, c := range w.named(n) {
 		switch c.Type() {
 		case "class_definition", "object_definition", "trait_definition", "enum_definition":
-			kind := map[string]string{"class_definition": "class", "object_definition": "object",
-				"trait_definition": "trait", "enum_definition": "enum"}[c.Type()]
+			kind := scalaTypeKinds[c.Type()]
 			body := c.ChildByFieldName("body")
 			i := w.add(kind, c, c.ChildByFieldName("name"), body, parent)
 			w.scalaBody(body, i)
