@@ -516,11 +516,6 @@ func (w *worldBuilder) ensureURI(uri string) *cxDecl {
 	return w.decls[uri]
 }
 
-func (x *cxLex) fileHas(i int, ident string) bool {
-	_, ok := slices.BinarySearch(x.occurs[ident], int32(i))
-	return ok
-}
-
 // ---- the declaration search -----------------------------------------------
 
 type cxTaskKind int
@@ -770,7 +765,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 		}
 	}
 	usable := w.usable(x)
-	for _, p := range w.candidates(w.b.lex.occurs[x.base], x.f, func(f cxFile) bool { return f.test && usable(f) }) {
+	for _, p := range w.candidates(w.b.lex.occursIn(x.base), x.f, func(f cxFile) bool { return f.test && usable(f) }) {
 		if !containsString(paths, p) {
 			paths = append(paths, p)
 		}
@@ -930,7 +925,7 @@ func (w *worldBuilder) resolveLocal(x *cxDecl, n string) []*cxDecl {
 	if len(out) > 0 {
 		return out
 	}
-	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
 			if y.base == n {
@@ -960,7 +955,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 	if x.f.lang == symbols.Go && !qualified {
 		return nil // an unqualified Go call stays in its package
 	}
-	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir != x.f.dir })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir != x.f.dir })
 	var ys []*cxDecl
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
@@ -981,7 +976,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 // directory that declares the name itself is taken to mean its own.
 func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 	isType := typeKinds[x.d.Kind]
-	paths := w.candidates(w.b.lex.occurs[x.base], x.f, w.usable(x))
+	paths := w.candidates(w.b.lex.occursIn(x.base), x.f, w.usable(x))
 	limit := maxCallerFiles
 	if isType {
 		limit = maxUserTypeFiles
