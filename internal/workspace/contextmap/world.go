@@ -387,9 +387,19 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		el, ec := pf.pos(max(d.EndByte-1, x.start))
 		w.node(devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
 			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
-			Text:  string(src[x.start:d.EndByte]), Facts: map[string]string{"declaration": d.Kind}})
+			Text:  string(src[x.start:d.EndByte]), Outline: outlineOf(d, src), Facts: map[string]string{"declaration": d.Kind}})
 	}
 	return pf
+}
+
+// outlineOf is a declaration's outline: its signature (whitespace
+// collapsed), else its first line.
+func outlineOf(d *symbols.Decl, src []byte) string {
+	if sig := strings.TrimSpace(d.Signature); sig != "" {
+		return sig
+	}
+	line, _, _ := strings.Cut(string(src[d.StartByte:d.EndByte]), "\n")
+	return strings.Join(strings.Fields(line), " ")
 }
 
 func lineStarts(src []byte) []int {
@@ -504,11 +514,6 @@ func (w *worldBuilder) ensureURI(uri string) *cxDecl {
 		}
 	}
 	return w.decls[uri]
-}
-
-func (x *cxLex) fileHas(i int, ident string) bool {
-	_, ok := slices.BinarySearch(x.occurs[ident], int32(i))
-	return ok
 }
 
 // ---- the declaration search -----------------------------------------------
@@ -760,7 +765,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 		}
 	}
 	usable := w.usable(x)
-	for _, p := range w.candidates(w.b.lex.occurs[x.base], x.f, func(f cxFile) bool { return f.test && usable(f) }) {
+	for _, p := range w.candidates(w.b.lex.occursIn(x.base), x.f, func(f cxFile) bool { return f.test && usable(f) }) {
 		if !containsString(paths, p) {
 			paths = append(paths, p)
 		}
@@ -920,7 +925,7 @@ func (w *worldBuilder) resolveLocal(x *cxDecl, n string) []*cxDecl {
 	if len(out) > 0 {
 		return out
 	}
-	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
 			if y.base == n {
@@ -950,7 +955,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 	if x.f.lang == symbols.Go && !qualified {
 		return nil // an unqualified Go call stays in its package
 	}
-	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir != x.f.dir })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir != x.f.dir })
 	var ys []*cxDecl
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
@@ -971,7 +976,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 // directory that declares the name itself is taken to mean its own.
 func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 	isType := typeKinds[x.d.Kind]
-	paths := w.candidates(w.b.lex.occurs[x.base], x.f, w.usable(x))
+	paths := w.candidates(w.b.lex.occursIn(x.base), x.f, w.usable(x))
 	limit := maxCallerFiles
 	if isType {
 		limit = maxUserTypeFiles
