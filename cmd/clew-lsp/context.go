@@ -231,7 +231,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 func runPolicy(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("policy", "",
-		"Prints the context compiler's policy as JSON: the six tiers with their kinds, the seven\n"+
+		"Prints the context compiler's policy as JSON: the seven tiers with their kinds, the eight\n"+
 			"selectors, the followed and refused edges with weights and reasons, and the defaults.", stderr)
 	pos, code, done := parse(fs, args)
 	if done {

@@ -1,8 +1,10 @@
 package contextmap
 
 import (
+	"cmp"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -24,7 +26,51 @@ const (
 	// per seed.
 	maxCoChangedDeclFiles = 8
 	maxCoChangedDeclBytes = 2 << 20
+	// Files co_changed and sibling reach that are parsed so the compiler
+	// can outline them (their declarations' signatures) when they do not
+	// fit whole; strongest first.
+	maxOutlineFiles = 32
+	maxOutlineBytes = 2 << 20
 )
+
+// parseRelated parses the code files the seeds reach by co_changed and
+// sibling, strongest first within maxOutlineFiles and maxOutlineBytes:
+// their declarations join the world (no edges are drawn from them), so a
+// file that does not fit whole can still be given as an outline.
+func (w *worldBuilder) parseRelated() {
+	weight := map[string]float64{}
+	for _, e := range w.edges {
+		var rule float64
+		switch e.Kind {
+		case devcontext.EdgeCoChanged:
+			rule = 0.9
+		case devcontext.EdgeSibling:
+			rule = 0.3
+		default:
+			continue
+		}
+		p, ok := strings.CutPrefix(e.To, devcontext.FileURI(""))
+		if !ok {
+			continue
+		}
+		weight[p] = max(weight[p], rule*e.Strength)
+	}
+	paths := sortedKeys(weight)
+	slices.SortStableFunc(paths, func(a, b string) int { return cmp.Compare(weight[b], weight[a]) })
+	n, bytes := 0, 0
+	for _, p := range paths {
+		f, ok := w.b.file(p)
+		if !ok || !f.code || w.parsed[p] != nil {
+			continue
+		}
+		if n >= maxOutlineFiles || bytes+f.size > maxOutlineBytes {
+			break
+		}
+		n++
+		bytes += f.size
+		w.parse(p, false)
+	}
+}
 
 // seedFiles are the files of the seeds: each root declaration's file and
 // the file seed, with the uri the relation starts from.

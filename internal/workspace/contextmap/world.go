@@ -389,9 +389,19 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		el, ec := pf.pos(max(d.EndByte-1, x.start))
 		w.node(devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
 			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
-			Text:  string(src[x.start:d.EndByte]), Facts: map[string]string{"declaration": d.Kind}})
+			Text:  string(src[x.start:d.EndByte]), Outline: outlineOf(d, src), Facts: map[string]string{"declaration": d.Kind}})
 	}
 	return pf
+}
+
+// outlineOf is a declaration's outline: its signature (whitespace
+// collapsed), else its first line.
+func outlineOf(d *symbols.Decl, src []byte) string {
+	if sig := strings.TrimSpace(d.Signature); sig != "" {
+		return sig
+	}
+	line, _, _ := strings.Cut(string(src[d.StartByte:d.EndByte]), "\n")
+	return strings.Join(strings.Fields(line), " ")
 }
 
 func lineStarts(src []byte) []int {
