@@ -6,9 +6,11 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
@@ -665,6 +667,7 @@ func sharedDirs(a, b string) int {
 // readCandidates parses up to limit candidate files for the search; the
 // rest are recorded as unread.
 func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
+	w.prefetch(paths[:min(limit, len(paths))])
 	var out []*cxParsed
 	for i, p := range paths {
 		if i >= limit {
@@ -676,6 +679,55 @@ func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
 		}
 	}
 	return out
+}
+
+// prefetch parses, on all cores, the tables of the files parse(p, true)
+// is about to read in this order (the same budget arithmetic), so the
+// sequential walk that builds the world finds them parsed. It changes no
+// answer: the world is still built in order, from the same tables.
+func (w *worldBuilder) prefetch(paths []string) {
+	type job struct {
+		lang symbols.Language
+		src  []byte
+	}
+	var jobs []job
+	spent, spentB := w.spent, w.spentB
+	for _, p := range paths {
+		if _, ok := w.parsed[p]; ok {
+			continue
+		}
+		f, ok := w.b.file(p)
+		if !ok || !f.code {
+			continue
+		}
+		if spent >= maxSearchParses || spentB+f.size > maxSearchBytes {
+			continue
+		}
+		spent++
+		spentB += f.size
+		if src, st := w.s.ReadFile(p); st == anchors.FileOK {
+			jobs = append(jobs, job{f.lang, src})
+		}
+	}
+	if len(jobs) < 2 {
+		return
+	}
+	next := make(chan job)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				w.s.Table(j.lang, j.src)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
 }
 
 // private reports a Go name that cannot be used outside its package.
