@@ -342,12 +342,12 @@ func TestA27_EdgeTableInvariants(t *testing.T) {
 			t.Fatalf("%s reasons", r.kind)
 		}
 	}
-	for _, k := range []string{EdgeInPackage, EdgeImports, EdgeContains, EdgeReferences, EdgeMentions} {
+	for _, k := range []string{EdgeInPackage, EdgeContains, EdgeReferences, EdgeMentions} {
 		if !refused[k] {
 			t.Fatalf("%s not refused", k)
 		}
 	}
-	if len(refused) != 5 {
+	if len(refused) != 4 {
 		t.Fatalf("refused %v", refused)
 	}
 	calls, sup := edgeByKind[EdgeCalls], edgeByKind[EdgeSupersede]

@@ -263,7 +263,10 @@ func TestB19_ThePolicyInClewTerms(t *testing.T) {
 			t.Fatalf("followed %s: %+v", k, e)
 		}
 	}
-	for _, k := range []string{"in_package", "imports", "contains", "references"} {
+	if e := byEdge["imports"]; e.Refused || e.Forward == nil || *e.Forward != 0.5 || !e.OutlineOnly || !e.Leaf || !e.Measured {
+		t.Fatalf("imports: %+v", e)
+	}
+	for _, k := range []string{"in_package", "contains", "references"} {
 		e, ok := byEdge[k]
 		if !ok || !e.Refused || e.Forward != nil || e.Reverse != nil || e.Reason == "" {
 			t.Fatalf("refused %s: %+v", k, e)

@@ -150,7 +150,7 @@ const (
 	EdgeSibling   = "sibling"    // symbol/file → file of the same package
 
 	EdgeInPackage  = "in_package"
-	EdgeImports    = "imports"
+	EdgeImports    = "imports" // seed → file its file (or a related file) imports
 	EdgeContains   = "contains"
 	EdgeReferences = "references"
 	EdgeMentions   = "mentions"
@@ -214,8 +214,8 @@ var edgeTable = []edgeRule{
 
 	{kind: EdgeInPackage, means: "this declaration belongs to that package",
 		refused: "every symbol of a package hangs off it; following it selects the whole package"},
-	{kind: EdgeImports, means: "this file imports that package",
-		refused: "imports fan out to the whole dependency tree"},
+	{kind: EdgeImports, means: "the seed's file, or a file changed with it or of its package, imports that file (JS/TS, Python import statements)", forward: 0.5,
+		fwdWhy: "a file the seed's code imports from", measured: true, leaf: true, outline: true},
 	{kind: EdgeContains, means: "this directory contains that file",
 		refused: "a directory contains the whole tree below it"},
 	{kind: EdgeReferences, means: "this code names that identifier",

@@ -210,6 +210,7 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 	w.addHistory()
 	w.addCoChange()
 	w.addSiblings()
+	w.addImports()
 	w.parseRelated()
 	w.addLocal(cursor, paths)
 	w.addClaims(b.claims)

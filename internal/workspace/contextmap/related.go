@@ -46,6 +46,8 @@ func (w *worldBuilder) parseRelated() {
 			rule = 0.9
 		case devcontext.EdgeSibling:
 			rule = 0.3
+		case devcontext.EdgeImports:
+			rule = 0.5
 		default:
 			continue
 		}
@@ -317,4 +319,46 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// addImports draws imports from each seed to the workspace files its file
+// imports from (strength 1) and to those that the files co_changed
+// reaches import from (strength 0.5 × that edge's strength): the
+// declarations a change is likely to touch next, two hops out, given as
+// outlines (imports is outline-only). JS/TS and Python only: a Go import is
+// a package, and the package is what sibling covers.
+func (w *worldBuilder) addImports() {
+	files, from := w.seedFiles()
+	for i, p := range files {
+		pf := w.parse(p, false)
+		if pf == nil || (pf.family != familyJS && pf.family != familyPython) {
+			continue
+		}
+		strength := map[string]float64{}
+		add := func(pf *cxParsed, s float64) {
+			for _, imp := range w.imports(pf) {
+				if imp.path != p {
+					strength[imp.path] = max(strength[imp.path], s)
+				}
+			}
+		}
+		add(pf, 1)
+		for _, e := range w.edges {
+			if e.From != from[i] || e.Kind != devcontext.EdgeCoChanged {
+				continue
+			}
+			q, ok := strings.CutPrefix(e.To, devcontext.FileURI(""))
+			if !ok {
+				continue
+			}
+			if qf := w.parse(q, false); qf != nil && qf.family == pf.family {
+				add(qf, 0.5*e.Strength)
+			}
+		}
+		for _, q := range sortedKeys(strength) {
+			if to := w.fileNodeURI(q); to != "" {
+				w.edges = append(w.edges, devcontext.Edge{Kind: devcontext.EdgeImports, From: from[i], To: to, Strength: strength[q]})
+			}
+		}
+	}
 }

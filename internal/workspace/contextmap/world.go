@@ -77,6 +77,8 @@ type cxParsed struct {
 	test   bool
 	family string
 	pkg    string // Go: the package clause's name
+	// imports: local name → where it comes from (JS/TS, Python; imports.go)
+	imports map[string]cxImported
 }
 
 // cxDecl is one declaration in the world.
@@ -851,7 +853,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			} else if mentions {
 				w.edge(devcontext.EdgeCalls, t.uri, x.uri)
 			}
-			if named || (mentions && isConventionalTestOf(pf.path, x.f.path)) {
+			if named || (mentions && (isConventionalTestOf(pf.path, x.f.path) || w.importsFrom(pf, x.f.path))) {
 				w.edge(devcontext.EdgeTestedBy, x.uri, t.uri)
 			}
 			if mentions || named {
@@ -869,7 +871,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 // namesTested reports whether test t's name says it tests x, and t sits
 // where x's tests are (x's directory, or x's conventional test file).
 func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
-	if t.f.family != x.f.family || !(t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path)) {
+	if t.f.family != x.f.family || !(t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path)) {
 		return false
 	}
 	fold := t.f.lang == symbols.Python
@@ -908,7 +910,11 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		for _, y := range w.resolve(x, n, qualified[n]) {
+		ys := w.resolveImported(x, n) // import scope is exact: it wins
+		if ys == nil {
+			ys = w.resolve(x, n, qualified[n])
+		}
+		for _, y := range ys {
 			kind := devcontext.EdgeCalls
 			if typeKinds[y.d.Kind] {
 				kind = devcontext.EdgeUsesType
@@ -937,7 +943,11 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 		}
 	}
 	for _, n := range typeNames {
-		for _, y := range w.resolveLocal(x, n) {
+		ys := w.resolveImported(x, n)
+		if ys == nil {
+			ys = w.resolveLocal(x, n)
+		}
+		for _, y := range ys {
 			switch {
 			case y.contains(x) || x.contains(y):
 			case typeKinds[y.d.Kind]:
