@@ -361,6 +361,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	var jobs []job
 	key := &keyer{}
 	paths = r.withSQLFolders(paths)
+	states := make([]fileState, len(paths))
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -377,17 +378,20 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		if !r.sp.allow() {
 			r.status[p] = anchors.FileUnread
 			key.str(p).int(int(anchors.FileUnread))
+			states[i] = fileState{st: anchors.FileUnread}
 			continue
 		}
 		b, st, sum := r.s.readSum(p)
 		r.status[p] = st
 		key.str(p).int(int(st))
+		states[i] = fileState{st: st}
 		if st != anchors.FileOK {
 			continue
 		}
 		r.sp.spend(len(b))
 		r.sums[p] = sum
 		key.sum(sum)
+		states[i].sum = sum
 		if lang, ok := r.s.Language(p); ok {
 			jobs = append(jobs, job{path: p, lang: lang, text: b, sum: sum})
 		}
@@ -395,6 +399,11 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	r.cheapKey = key.done()
 	if ix, ok := r.memo.cheap.get(r.cheapKey); ok {
 		r.cheap = ix
+		return nil
+	}
+	if ix := r.patchCheap(paths, states); ix != nil {
+		r.cheap = ix
+		r.memo.cheap.put(r.cheapKey, ix)
 		return nil
 	}
 	parallel(len(jobs), func(i int) {
@@ -425,6 +434,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	}
 	r.cheap = ix
 	r.memo.cheap.put(r.cheapKey, ix)
+	r.memo.setCheapBase(ix, paths, states, len(dirs) > 0)
 	return nil
 }
 
