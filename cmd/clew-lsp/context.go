@@ -154,6 +154,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "clew-lsp context: %v\n", err)
 		return devcontext.ExitInvalid
 	}
+	snap.UseTableStore(tableStore()) // warm runs decode the tables the search reads
 	req, err := k.request(snap.Root(), pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp context: %v\n", err)
@@ -209,6 +210,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
 		return devcontext.ExitInvalid
 	}
+	snap.UseTableStore(tableStore()) // warm runs decode the tables the search reads
 	req, err := k.request(snap.Root(), *at)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)
@@ -229,7 +231,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 func runPolicy(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("policy", "",
-		"Prints the context compiler's policy as JSON: the six tiers with their kinds, the seven\n"+
+		"Prints the context compiler's policy as JSON: the seven tiers with their kinds, the eight\n"+
 			"selectors, the followed and refused edges with weights and reasons, and the defaults.", stderr)
 	pos, code, done := parse(fs, args)
 	if done {

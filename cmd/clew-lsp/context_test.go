@@ -104,7 +104,7 @@ func TestExplainAndPolicyCommands(t *testing.T) {
 
 	out, _, code = runCLI(t, "policy")
 	var p devcontext.CompilerPolicy
-	if code != 0 || json.Unmarshal([]byte(out), &p) != nil || len(p.Tiers) != 6 || len(p.Selectors) != 7 {
+	if code != 0 || json.Unmarshal([]byte(out), &p) != nil || len(p.Tiers) != 7 || len(p.Selectors) != 8 {
 		t.Fatalf("policy: exit %d\n%s", code, out)
 	}
 	if _, _, code := runCLI(t, "policy", "extra"); code != devcontext.ExitInvalid {

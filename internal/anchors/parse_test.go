@@ -1,6 +1,7 @@
 package anchors
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -200,8 +201,18 @@ func FuzzParseDoc(f *testing.F) {
 	f.Add([]byte("<!-- @code INV-1 lines a#L1-L2 -->\r\n```\n<!-- @code x -->\n"))
 	f.Add([]byte("<!-- @code method A.f(x, (y) a.go"))
 	f.Add([]byte("\xff\xfe<!-- @code doc ../x -->"))
+	for _, h := range []string{"   # H", "  ## H", " ### H #", "    # not", "\t# no", "#nospace", "####### seven", "\ufeff# bom"} {
+		f.Add([]byte("# top\n" + h + "\n<!--@code doc a.md-->\n @code x\n"))
+	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		as, ds := ParseDoc("d.md", doc)
+		// The byte tests that skip a line's regexes change nothing.
+		quickLines = false
+		slowAs, slowDs := ParseDoc("d.md", doc)
+		quickLines = true
+		if !reflect.DeepEqual(as, slowAs) || !reflect.DeepEqual(ds, slowDs) {
+			t.Fatalf("quick lines differ:\n%+v %+v\nvs %+v %+v", as, ds, slowAs, slowDs)
+		}
 		for _, a := range as {
 			for _, s := range []Span{a.KindSpan, a.NameSpan, a.PathSpan, a.SHASpan} {
 				if s.Start < 0 || s.End > len(doc) || s.Start > s.End {

@@ -1,6 +1,8 @@
 package claims
 
 import (
+	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -129,5 +131,43 @@ func TestDialectCases(t *testing.T) {
 	}
 	if _, warns, _ := CompileERE(`[\.]x`, ""); len(warns) != 0 {
 		t.Errorf("punctuation escape should not warn: %v", warns)
+	}
+}
+
+// The fold classes built from Unicode's case ranges are the ones a walk
+// over every BMP character gives.
+func TestFoldClassesExhaustive(t *testing.T) {
+	all := map[rune][]rune{}
+	for r := rune(0); r <= 0xFFFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		c := jsCanonicalize(r)
+		all[c] = append(all[c], r)
+	}
+	want := map[rune][]rune{}
+	var wantGroups [][]rune
+	for c, rs := range all {
+		if len(rs) > 1 {
+			want[c] = rs
+			wantGroups = append(wantGroups, rs)
+		}
+	}
+	sort.Slice(wantGroups, func(i, j int) bool { return wantGroups[i][0] < wantGroups[j][0] })
+	got, groups := buildFoldClasses()
+	if !reflect.DeepEqual(got, want) {
+		for c, rs := range want {
+			if !reflect.DeepEqual(got[c], rs) {
+				t.Errorf("class of %U: got %U, want %U", c, got[c], rs)
+			}
+		}
+		t.Fatalf("%d classes, want %d", len(got), len(want))
+	}
+	if !reflect.DeepEqual(groups, wantGroups) {
+		t.Errorf("groups differ: %d vs %d", len(groups), len(wantGroups))
+	}
+	// JavaScript keeps the Kelvin sign and the long s out of k's and s's.
+	if !reflect.DeepEqual(got['K'], []rune{'K', 'k'}) || !reflect.DeepEqual(got['S'], []rune{'S', 's'}) {
+		t.Errorf("K class %U, S class %U", got['K'], got['S'])
 	}
 }

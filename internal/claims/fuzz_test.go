@@ -2,6 +2,7 @@ package claims
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ func FuzzAnchorLine(f *testing.F) {
 		"<!-- @anchor X *:**.md !brain:07-rules.md !tmp/** /PIN/ absent -->",
 		"<!-- @anchor X api:a /a/b/ each! -->", "<!-- @anchor -->", "@anchor x", "```\n<!-- @anchor", "| a | <!--@anchor X a:b /c/-->",
 		"<!-- @anchor X api:a /[[:bogus:]]/ count=99999999999999999999999 -->",
+		"/a/ b/i  each", "/x/\u00a0each", "/x/i\u3000count=3\u3000", "/a/b/ c d", "/a/i-x", "//", "/a/gi\r", "/a\u2028/ absent", "/ /i /x/",
 	} {
 		f.Add(s)
 	}
@@ -34,6 +36,12 @@ func FuzzAnchorLine(f *testing.F) {
 			}
 		}
 		for _, line := range strings.Split(s, "\n") {
+			for _, tail := range []string{line, "/" + line} {
+				got, ok := regexTail(tail)
+				if want := regexTailRe.FindStringSubmatch(tail); ok != (want != nil) || ok && !slices.Equal(got, want) {
+					t.Fatalf("regexTail(%q) = %q, %v; regexTailRe %q", tail, got, ok, want)
+				}
+			}
 			bs, be, ok := anchorBody(line)
 			m := bodyRe.FindStringSubmatchIndex(line)
 			if ok != (m != nil) || ok && (bs != m[2] || be != m[3]) {

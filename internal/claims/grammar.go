@@ -257,8 +257,8 @@ func parseBody(body string) (parsedLeg, string) {
 		}
 	}
 
-	m := regexTailRe.FindStringSubmatch(rest)
-	if m == nil {
+	m, ok := regexTail(rest)
+	if !ok {
 		return leg, "missing or malformed /regex/ — " + Grammar
 	}
 	re, warns, msg := CompileERE(m[1], m[2])
@@ -285,6 +285,39 @@ func parseBody(body string) (parsedLeg, string) {
 		return leg, fmt.Sprintf("unknown mode %q — use present, absent, unique, count=N, each or each!", mode)
 	}
 	return leg, ""
+}
+
+// regexTail is regexTailRe.FindStringSubmatch(rest): the rightmost "/"
+// whose tail is letters (the flags), then nothing or spaces and one
+// token (the mode). A tail holding a line terminator (which the source's
+// `.` refuses) is left to the regex. FuzzAnchorLine checks they agree.
+func regexTail(rest string) ([]string, bool) {
+	if !strings.HasPrefix(rest, "/") {
+		return nil, false
+	}
+	if strings.ContainsAny(rest, "\r\n\u2028\u2029") {
+		m := regexTailRe.FindStringSubmatch(rest)
+		return m, m != nil
+	}
+	for i := len(rest) - 1; i >= 1; i-- {
+		if rest[i] != '/' {
+			continue
+		}
+		tail := rest[i+1:]
+		j := 0
+		for j < len(tail) && (tail[j] >= 'a' && tail[j] <= 'z' || tail[j] >= 'A' && tail[j] <= 'Z') {
+			j++
+		}
+		after := tail[j:]
+		mode := strings.TrimLeftFunc(after, isJSSpace)
+		switch {
+		case after == "":
+		case len(mode) == len(after) || mode == "" || strings.IndexFunc(mode, isJSSpace) >= 0:
+			continue // no space before the mode, no mode after it, or two tokens
+		}
+		return []string{rest, rest[1:i], tail[:j], mode}, true
+	}
+	return nil, false
 }
 
 // countValue reads count=N's digits as multivac does: JavaScript's Number,

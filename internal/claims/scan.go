@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The scanner evaluates many regexes over one file in a single pass: each
@@ -35,11 +36,27 @@ type scanner struct {
 	lits    []string
 	folded  []bool
 	trigger [][]int32 // literal → regexes it wakes up
-	exact   *acMatcher
-	fold    *acMatcher
-	exactOf []int32 // automaton pattern index → literal id
+	exact   lazyAC    // the case-sensitive trigger literals
+	fold    lazyAC    // the ASCII case-folded ones (`i`)
+	exactOf []int32   // automaton pattern index → literal id
 	foldOf  []int32
 	rare    []int // literal → offset of its rarest byte (indexScan)
+}
+
+// lazyAC is an automaton built the first time a file needs it: when every
+// file is searched literal by literal (indexScan; most multivac laws),
+// building it for ~800 literals was a tenth of a run. Safe for the
+// goroutines of a batch.
+type lazyAC struct {
+	once sync.Once
+	lits []string
+	fold bool
+	m    *acMatcher
+}
+
+func (l *lazyAC) get() *acMatcher {
+	l.once.Do(func() { l.m = newACMatcher(l.lits, l.fold) })
+	return l.m
 }
 
 // scanState is one goroutine's scratch state over a scanner.
@@ -135,15 +152,10 @@ func newScanner(res []*Regex) *scanner {
 			sc.exactOf = append(sc.exactOf, int32(id))
 		}
 	}
-	if len(exact) > 0 {
-		sc.exact = newACMatcher(exact, false)
-	}
+	sc.exact.lits, sc.fold.lits, sc.fold.fold = exact, fold, true
 	sc.rare = make([]int, len(sc.lits))
 	for id, l := range sc.lits {
 		sc.rare[id] = rarestByte(l)
-	}
-	if len(fold) > 0 {
-		sc.fold = newACMatcher(fold, true)
 	}
 	return sc
 }
@@ -216,11 +228,11 @@ func (st *scanState) scanFile(path string, content []byte, rids []int32, match f
 		if lits, few := st.fewLiterals(rids); few {
 			st.indexScan(lits, content, match)
 		} else {
-			st.wakeScan(sc.exact, sc.exactOf, content, match)
+			st.wakeScan(sc.exact.get(), sc.exactOf, content, match)
 		}
 	}
 	if needFold {
-		st.wakeScan(sc.fold, sc.foldOf, content, match)
+		st.wakeScan(sc.fold.get(), sc.foldOf, content, match)
 	}
 	if len(always) > 0 {
 		eachLine(content, func(line []byte, n int) {
@@ -441,10 +453,10 @@ func (st *scanState) scanStatements(content []byte, always []int32, needExact, n
 		st.nextUnit()
 		st.hits = st.hits[:0]
 		if needExact {
-			st.find(sc.exact, sc.exactOf, s)
+			st.find(sc.exact.get(), sc.exactOf, s)
 		}
 		if needFold {
-			st.find(sc.fold, sc.foldOf, s)
+			st.find(sc.fold.get(), sc.foldOf, s)
 		}
 		for _, lit := range st.hits {
 			for _, rid := range sc.trigger[lit] {

@@ -99,6 +99,9 @@ const (
 	ReasonStale      ExclusionReason = "stale"
 	ReasonSuperseded ExclusionReason = "superseded"
 	ReasonUnresolved ExclusionReason = "unresolved"
+	// ReasonOutlined: a file reached only by an outline-only edge
+	// (sibling) is given by its declarations' outline entries, never whole.
+	ReasonOutlined ExclusionReason = "outlined"
 )
 
 // Deduplicated records what collapsed into what.

@@ -246,7 +246,7 @@ func TestB19_ThePolicyInClewTerms(t *testing.T) {
 	p := Policy()
 	want := map[Tier][]string{
 		TierTask: {}, TierGovernance: {"agents", "claim"}, TierSource: {"file", "symbol", "test"},
-		TierDecision: {"adr", "passage"}, TierKnowledge: {"doc", "local", "readme"}, TierHistory: {"commit"},
+		TierDecision: {"adr", "passage"}, TierKnowledge: {"doc", "local", "readme"}, TierHistory: {"commit"}, TierOutline: {"outline"},
 	}
 	for _, tr := range p.Tiers {
 		if strings.Join(tr.Kinds, ",") != strings.Join(want[tr.Tier], ",") {
@@ -263,13 +263,16 @@ func TestB19_ThePolicyInClewTerms(t *testing.T) {
 			t.Fatalf("followed %s: %+v", k, e)
 		}
 	}
-	for _, k := range []string{"in_package", "imports", "contains", "references"} {
+	if e := byEdge["imports"]; e.Refused || e.Forward == nil || *e.Forward != 0.5 || !e.OutlineOnly || !e.Leaf || !e.Measured {
+		t.Fatalf("imports: %+v", e)
+	}
+	for _, k := range []string{"in_package", "contains", "references"} {
 		e, ok := byEdge[k]
 		if !ok || !e.Refused || e.Forward != nil || e.Reverse != nil || e.Reason == "" {
 			t.Fatalf("refused %s: %+v", k, e)
 		}
 	}
-	if len(p.Selectors) != 7 || p.DefaultBudgetTokens != 24000 || p.DefaultMaxDepth != 3 || p.DefaultFloor != 0.25 || p.BytesPerToken != 4 {
+	if len(p.Selectors) != 8 || p.DefaultBudgetTokens != 24000 || p.DefaultMaxDepth != 3 || p.DefaultFloor != 0.25 || p.BytesPerToken != 4 {
 		t.Fatalf("policy %+v", p)
 	}
 }

@@ -60,7 +60,7 @@ func (p *Prepared) Text(uri string) string {
 	return ""
 }
 
-// Compile answers a request over a world: seeds, six tiers, seven selectors,
+// Compile answers a request over a world: seeds, seven tiers, eight selectors,
 // the edge walk, de-duplication and conflicts, first-fit spend, canonical
 // order. The same request over the same world gives byte-identical JSON.
 // Errors are only for the request: ErrInvalidRequest, ErrUnknownTarget.
@@ -118,8 +118,20 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 		}
 		live = append(live, c)
 	}
+	live, byOutline := s.outlineOnly(live)
+	for _, c := range byOutline {
+		excluded = append(excluded, s.exclusion(c, ReasonOutlined,
+			"reached only by "+c.disc[0].Edge+": given as outline entries of its declarations (as many as the budget leaves room for), not whole"))
+	}
 	sp := s.spend(live, set.limit)
-	excluded = append(excluded, sp.excluded...)
+	ol := s.outline(sp, append(live, byOutline...), f.dropped, set.limit)
+	s.outlined = ol.of
+	for _, x := range sp.excluded {
+		if id, ok := ix.byURI[x.URI]; !ok || !ol.of[id] { // given as an outline: selected, not excluded
+			excluded = append(excluded, x)
+		}
+	}
+	sp.selected = append(sp.selected, ol.selected...)
 	f.records = append(f.records, sp.contained...)
 
 	out := &compiled{ix: ix, set: set, cuts: map[string]Excluded{}, faint: map[string]Excluded{}, dropped: map[string]Deduplicated{}}
@@ -209,7 +221,7 @@ func (s *selection) cutExclusions(all, faint map[string]Excluded) (listed []Excl
 		if _, isCand := s.cands[id]; isCand {
 			continue
 		}
-		if _, isGhost := s.ghosts[id]; isGhost {
+		if _, isGhost := s.ghosts[id]; isGhost || s.outlined[id] {
 			continue
 		}
 		x := mk(id, c)
@@ -281,7 +293,7 @@ func (s *selection) entry(c *candidate) Entry {
 
 func sourceClass(kind string) string {
 	switch kind {
-	case KindSymbol, KindFile, KindTest:
+	case KindSymbol, KindFile, KindTest, KindOutline:
 		return "code"
 	case KindPassage, KindDoc, KindReadme, KindADR, KindAgents:
 		return "docs"

@@ -34,6 +34,9 @@ func genWorld(rng *rand.Rand, nFiles int) World {
 				name = typ + "." + name
 			}
 			u := b.Symbol(p, name, line, line+span, strings.Repeat("y", 40+rng.Intn(2000)))
+			if j%3 != 2 { // most declarations have an outline, some none
+				b.Get(u).Outline = "func " + name + "(x int) error"
+			}
 			if typ != "" && strings.HasPrefix(name, typ+".") {
 				b.Edge(EdgeMethodOf, u, types[len(types)-1])
 			}
@@ -50,6 +53,7 @@ func genWorld(rng *rand.Rand, nFiles int) World {
 			for j, n := 0, 1+rng.Intn(2); j < n; j++ {
 				tu := b.Test(tp, fmt.Sprintf("Test%d_%d", i, j), 3+j*20, 20+j*20, strings.Repeat("t", 50+rng.Intn(600)), syms[rng.Intn(len(syms))])
 				tests = append(tests, tu)
+				b.Get(tu).Outline = fmt.Sprintf("func Test%d_%d(t *testing.T)", i, j)
 				b.Calls(tu, syms[rng.Intn(len(syms))])
 			}
 		}

@@ -43,6 +43,10 @@ func Markdown(c CompiledContext, texts map[string]string) string {
 			continue
 		}
 		fmt.Fprintf(&b, "\n## %s — %s\n", row.Tier, row.Meaning)
+		if row.Tier == TierOutline {
+			writeOutline(&b, es)
+			continue
+		}
 		for _, e := range es {
 			writeEntry(&b, e, texts)
 		}
@@ -163,6 +167,37 @@ func writeEntry(b *strings.Builder, e Entry, texts map[string]string) {
 	}
 	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
 	fmt.Fprintf(b, "\n%s%s\n%s\n%s\n%s", fence, lang(e), strings.TrimRight(text, "\n"), fence, note)
+}
+
+// writeOutline lists outline entries one line each, under their file's
+// path (in first-seen order): the signature is the entry's text and cost.
+func writeOutline(b *strings.Builder, es []Entry) {
+	var paths []string
+	byPath := map[string][]Entry{}
+	for _, e := range es {
+		p := e.Provenance.Path
+		if _, ok := byPath[p]; !ok {
+			paths = append(paths, p)
+		}
+		byPath[p] = append(byPath[p], e)
+	}
+	for _, p := range paths {
+		fmt.Fprintf(b, "\n%s\n\n", p)
+		for _, e := range byPath[p] {
+			sig := e.Facts[FactSignature]
+			fence := strings.Repeat("`", max(1, longestRun(sig, '`')+1))
+			fmt.Fprintf(b, "- %s%s%s — `%s` · relevance %v · %s tokens in full\n", fence, pad(sig), fence, e.URI, e.Relevance, e.Facts[FactFullTokens])
+		}
+	}
+}
+
+// pad keeps an inline code span whose text starts or ends with a backtick
+// readable (CommonMark strips one space each side).
+func pad(s string) string {
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return " " + s + " "
+	}
+	return s
 }
 
 func lang(e Entry) string {

@@ -14,6 +14,9 @@ const (
 	KindClaim   = "claim"   // a row of .multivac/invariants.md
 	KindCommit  = "commit"  // a git commit
 	KindLocal   = "local"   // an uncommitted working-tree change (local:diff/<path>)
+	// KindOutline is an entry, never a node: a declaration given by its
+	// signature line only (outline.go).
+	KindOutline = "outline"
 )
 
 // AnchorState is the state of a passage's @code anchor (docs/anchors.md).
@@ -66,7 +69,10 @@ type Node struct {
 	// Text is the node's own words, searched by the intent selector (docs,
 	// readmes, ADRs, passages) and the cost when Bytes is 0. It is not carried
 	// into the answer.
-	Text    string
+	Text string
+	// Outline is a symbol's or test's signature line (one line, no body):
+	// what an outline entry shows and costs. Empty: no outline.
+	Outline string
 	Status  string // declared status word: ADR status, claim row state, …
 	Version string // declared updated_at/version/date; commits: ISO date (newest first)
 	Facts   map[string]string

@@ -49,10 +49,11 @@ const (
 	TierDecision   Tier = "decision"
 	TierKnowledge  Tier = "knowledge"
 	TierHistory    Tier = "history"
+	TierOutline    Tier = "outline"
 )
 
-// Tiers lists the six tiers in spend order.
-var Tiers = []Tier{TierTask, TierGovernance, TierSource, TierDecision, TierKnowledge, TierHistory}
+// Tiers lists the seven tiers in spend order.
+var Tiers = []Tier{TierTask, TierGovernance, TierSource, TierDecision, TierKnowledge, TierHistory, TierOutline}
 
 var tierMeaning = map[Tier]string{
 	TierTask:       "what was asked for: the declaration or file at the cursor, named uris — never dropped",
@@ -61,6 +62,7 @@ var tierMeaning = map[Tier]string{
 	TierDecision:   "decisions and doc passages bound to the code",
 	TierKnowledge:  "docs that mention it, uncommitted changes",
 	TierHistory:    "supporting evidence: commits that touched it, the rest",
+	TierOutline:    "signature lines of related declarations not given in full: fills what is left",
 }
 
 // tierPos is the 1-based spend position; unknown tiers sort last.
@@ -81,6 +83,7 @@ var tierKinds = map[Tier][]string{
 	TierDecision:   {KindADR, KindPassage},
 	TierKnowledge:  {KindDoc, KindLocal, KindReadme},
 	TierHistory:    {KindCommit},
+	TierOutline:    {KindOutline},
 }
 
 var kindTier = func() map[string]Tier {
@@ -113,10 +116,11 @@ const (
 	SelGovernance   Selector = "governance"
 	SelSessionState Selector = "session_state"
 	SelIntentMatch  Selector = "intent_match"
+	SelOutline      Selector = "outline"
 )
 
-// Selectors lists the seven selectors in their fixed order.
-var Selectors = []Selector{SelSeed, SelRelation, SelScopePath, SelContract, SelGovernance, SelSessionState, SelIntentMatch}
+// Selectors lists the eight selectors in their fixed order.
+var Selectors = []Selector{SelSeed, SelRelation, SelScopePath, SelContract, SelGovernance, SelSessionState, SelIntentMatch, SelOutline}
 
 func selectorPos(s Selector) int {
 	for i, x := range Selectors {
@@ -146,7 +150,7 @@ const (
 	EdgeSibling   = "sibling"    // symbol/file → file of the same package
 
 	EdgeInPackage  = "in_package"
-	EdgeImports    = "imports"
+	EdgeImports    = "imports" // seed → file its file (or a related file) imports
 	EdgeContains   = "contains"
 	EdgeReferences = "references"
 	EdgeMentions   = "mentions"
@@ -170,6 +174,10 @@ type edgeRule struct {
 	// leaf: the walk does not go on from what this edge reaches (a file
 	// changed with the seed's is worth reading; what hangs off it is not).
 	leaf bool
+	// outline: a file reached only by this edge is given as the outlines
+	// of its declarations, never whole (the package around the seed is
+	// worth knowing by name, not worth reading in full).
+	outline bool
 }
 
 var edgeTable = []edgeRule{
@@ -202,12 +210,12 @@ var edgeTable = []edgeRule{
 	{kind: EdgeCoChanged, means: "that file changed in the same commits as this declaration's file (git history)", forward: 0.9,
 		fwdWhy: "a file changed together with it", measured: true, leaf: true},
 	{kind: EdgeSibling, means: "that file belongs to the same package (directory and language) as this declaration", forward: 0.3,
-		fwdWhy: "a file of the same package", measured: true, tier: TierHistory, leaf: true},
+		fwdWhy: "a file of the same package", measured: true, tier: TierHistory, leaf: true, outline: true},
 
 	{kind: EdgeInPackage, means: "this declaration belongs to that package",
 		refused: "every symbol of a package hangs off it; following it selects the whole package"},
-	{kind: EdgeImports, means: "this file imports that package",
-		refused: "imports fan out to the whole dependency tree"},
+	{kind: EdgeImports, means: "the seed's file, or a file changed with it or of its package, imports that file (JS/TS, Python import statements)", forward: 0.5,
+		fwdWhy: "a file the seed's code imports from", measured: true, leaf: true, outline: true},
 	{kind: EdgeContains, means: "this directory contains that file",
 		refused: "a directory contains the whole tree below it"},
 	{kind: EdgeReferences, means: "this code names that identifier",
@@ -262,12 +270,20 @@ type EdgeRule struct {
 	Tier Tier `json:"tier,omitempty"`
 	// Leaf: the walk does not continue from what this edge reaches.
 	Leaf bool `json:"leaf,omitempty"`
+	// OutlineOnly: a file reached only by this edge is given as outline
+	// entries of its declarations, never whole.
+	OutlineOnly bool `json:"outline_only,omitempty"`
 }
 
 // SelectorRule says whether a selector follows declarations or infers.
 type SelectorRule struct {
 	Selector Selector `json:"selector"`
 	Declared bool     `json:"declared"`
+	// Means and Weight are set where a selector has a rule of its own
+	// (outline: what it offers, and the share of a file's relevance each
+	// of its declarations gets).
+	Means  string  `json:"means,omitempty"`
+	Weight float64 `json:"weight,omitempty"`
 }
 
 // Policy returns the compiler's rules. It is static: it does not depend on a
@@ -293,7 +309,7 @@ func Policy() CompilerPolicy {
 		p.Tiers = append(p.Tiers, TierRule{Tier: t, Position: i + 1, Meaning: tierMeaning[t], Kinds: kinds})
 	}
 	for _, r := range edgeTable {
-		e := EdgeRule{Edge: r.kind, Means: r.means, Limit: r.limit, Measured: r.measured, Tier: r.tier, Leaf: r.leaf}
+		e := EdgeRule{Edge: r.kind, Means: r.means, Limit: r.limit, Measured: r.measured, Tier: r.tier, Leaf: r.leaf, OutlineOnly: r.outline}
 		if r.refused != "" {
 			e.Reason, e.Refused = r.refused, true
 		} else {
@@ -312,7 +328,12 @@ func Policy() CompilerPolicy {
 	}
 	sort.Slice(p.Edges, func(i, j int) bool { return p.Edges[i].Edge < p.Edges[j].Edge })
 	for _, s := range Selectors {
-		p.Selectors = append(p.Selectors, SelectorRule{Selector: s, Declared: s != SelIntentMatch})
+		r := SelectorRule{Selector: s, Declared: s != SelIntentMatch}
+		if s == SelOutline {
+			r.Means = outlineMeans
+			r.Weight = relOutlineInFile
+		}
+		p.Selectors = append(p.Selectors, r)
 	}
 	return p
 }

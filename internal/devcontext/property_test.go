@@ -13,7 +13,7 @@ import (
 // requests (fixed seeds, so a failure reproduces).
 func TestPropertiesOverGeneratedWorlds(t *testing.T) {
 	const worlds = 300
-	var stats struct{ compiles, stale, lost, over, budgetEx, relevanceEx, depthEx, conflicts, folds int }
+	var stats struct{ compiles, stale, lost, over, budgetEx, relevanceEx, depthEx, conflicts, folds, outlines int }
 	for seed := int64(1); seed <= worlds; seed++ {
 		rng := rand.New(rand.NewSource(seed))
 		w := genWorld(rng, 5+rng.Intn(60))
@@ -50,6 +50,11 @@ func TestPropertiesOverGeneratedWorlds(t *testing.T) {
 				stats.over++
 			}
 			stats.conflicts += len(c.Conflicts)
+			for _, e := range c.Selected {
+				if e.Kind == KindOutline {
+					stats.outlines++
+				}
+			}
 			for _, d := range c.Deduplicated {
 				if d.Key != "uri" {
 					stats.folds++
@@ -60,7 +65,7 @@ func TestPropertiesOverGeneratedWorlds(t *testing.T) {
 	t.Logf("%+v", stats)
 	// The generator must exercise what the invariants speak about.
 	if stats.stale == 0 || stats.lost == 0 || stats.over == 0 || stats.budgetEx == 0 || stats.relevanceEx == 0 ||
-		stats.depthEx == 0 || stats.conflicts == 0 || stats.folds == 0 {
+		stats.depthEx == 0 || stats.conflicts == 0 || stats.folds == 0 || stats.outlines == 0 {
 		t.Fatalf("generated worlds do not cover every case: %+v", stats)
 	}
 }
@@ -93,7 +98,7 @@ func checkInvariants(t *testing.T, w World, r Request, c CompiledContext) {
 	}
 	var tierSum uint64
 	tierSel := 0
-	if len(bu.Tiers) != 6 {
+	if len(bu.Tiers) != len(Tiers) || len(Tiers) != 7 {
 		fail("%d tier rows", len(bu.Tiers))
 	}
 	for i, row := range bu.Tiers {
@@ -171,6 +176,7 @@ func checkInvariants(t *testing.T, w World, r Request, c CompiledContext) {
 	}
 	assertSelectedOrder(t, c)
 	assertFirstFit(t, c)
+	assertOutlines(t, w, c)
 
 	// Exclusions: never also selected, canonical order, the right reasons.
 	for i, x := range c.Excluded {
@@ -233,6 +239,52 @@ func checkInvariants(t *testing.T, w World, r Request, c CompiledContext) {
 		x := c.Excluded[0]
 		if ex, err := Explain(w, x.URI, r); err != nil || ex.Standing != StandingExcluded || ex.Excluded.Reason != x.Reason {
 			fail("explain %s: %+v %v", x.URI, ex, err)
+		}
+	}
+}
+
+// assertOutlines: an outline entry is a declaration of the world with an
+// outline, in the outline tier, costing its signature; never one shown in
+// full, inside a file shown whole, or inside a declaration shown in full.
+func assertOutlines(t testing.TB, w World, c CompiledContext) {
+	t.Helper()
+	nodes := map[string]*Node{}
+	for i := range w.Nodes {
+		if _, dup := nodes[w.Nodes[i].URI]; !dup {
+			nodes[w.Nodes[i].URI] = &w.Nodes[i]
+		}
+	}
+	whole := map[string]bool{}
+	var full []*Node
+	for _, e := range c.Selected {
+		switch e.Kind {
+		case KindFile:
+			whole[e.Provenance.Path] = true
+		case KindSymbol, KindTest:
+			full = append(full, nodes[e.URI])
+		}
+	}
+	for _, e := range c.Selected {
+		if (e.Kind == KindOutline) != (e.Tier == TierOutline) {
+			t.Fatalf("%s: kind %s in tier %s", e.URI, e.Kind, e.Tier)
+		}
+		if e.Kind != KindOutline {
+			continue
+		}
+		n := nodes[e.URI]
+		if n == nil || (n.Kind != KindSymbol && n.Kind != KindTest) || n.Outline == "" {
+			t.Fatalf("outline %s of %+v", e.URI, n)
+		}
+		if e.Facts[FactSignature] != n.Outline || e.CostBytes != len(n.Outline) || e.Required {
+			t.Fatalf("outline %s: facts %v, %d bytes for %q", e.URI, e.Facts, e.CostBytes, n.Outline)
+		}
+		if whole[n.Path] {
+			t.Fatalf("outline %s inside %s, selected whole", e.URI, n.Path)
+		}
+		for _, f := range full {
+			if f.Path == n.Path && f.Range.StartLine <= n.Range.StartLine && n.Range.EndLine <= f.Range.EndLine {
+				t.Fatalf("outline %s inside %s, selected in full", e.URI, f.URI)
+			}
 		}
 	}
 }

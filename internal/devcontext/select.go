@@ -42,6 +42,7 @@ type selection struct {
 	pathSeeds []string // the cursor's file and requested paths
 	required  map[int]bool
 	diags     []Diagnostic
+	outlined  map[int]bool // given as an outline entry (outline.go)
 }
 
 func newSelection(ix *index, set settings, req Request) *selection {

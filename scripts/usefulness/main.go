@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,11 +40,21 @@ func main() {
 	seed := flag.Int64("seed", 1, "sample seed")
 	maxFiles := flag.Int("max-files", 12, "skip commits modifying more files")
 	name := flag.String("name", "", "repository name for the table (default: from -repo)")
+	bs := flag.String("budgets", "2000,8000,24000", "token budgets, comma-separated")
 	flag.BoolVar(&verbose, "v", false, "also print, per commit, the co-changed declarations the context missed at the largest budget")
 	flag.Parse()
 	if *repo == "" {
 		fmt.Fprintln(os.Stderr, "usage: usefulness -repo GITDIR [-n 30] [-seed 1] [-max-files 12] [-name owner/repo]")
 		os.Exit(2)
+	}
+	budgets = nil
+	for _, f := range strings.Split(*bs, ",") {
+		b, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64)
+		if err != nil || b == 0 {
+			fmt.Fprintf(os.Stderr, "usefulness: bad -budgets %q\n", *bs)
+			os.Exit(2)
+		}
+		budgets = append(budgets, b)
 	}
 	if *name == "" {
 		*name = filepath.Base(*repo)
@@ -74,6 +85,7 @@ func main() {
 // score is one system at one budget on one commit.
 type score struct {
 	declRecall, declBySymbol float64 // share of co-changed declarations selected (any way / as a symbol entry)
+	declByOutline            float64 // and given only as a signature line (an outline entry; the map's lines)
 	fileRecall, share, used  float64
 }
 
@@ -173,7 +185,7 @@ func scoreContext(cc devcontext.CompiledContext, want []decl, others []string, t
 	var in, all uint64
 	got := map[string]bool{}
 	whole := map[string]bool{}
-	sym := map[declKey]bool{}
+	sym, outline := map[declKey]bool{}, map[declKey]bool{}
 	for _, e := range cc.Selected {
 		all += e.CostTokens
 		p := e.Provenance.Path
@@ -186,10 +198,15 @@ func scoreContext(cc devcontext.CompiledContext, want []decl, others []string, t
 			whole[p] = true
 		case devcontext.KindSymbol, devcontext.KindTest:
 			sym[declKey{p, e.Title}] = true
+		case devcontext.KindOutline:
+			outline[declKey{p, e.Title}] = true
 		}
 	}
 	s := score{fileRecall: recall(got, others), share: ratio(in, all), used: float64(all)}
-	s.declRecall, s.declBySymbol = declRecall(want, func(d decl) (bool, bool) { return sym[d.key()] || whole[d.path], sym[d.key()] })
+	s.declRecall, s.declBySymbol = declRecall(want, func(d decl) (bool, bool) {
+		return sym[d.key()] || whole[d.path] || outline[d.key()], sym[d.key()]
+	})
+	s.declByOutline, _ = declRecall(want, func(d decl) (bool, bool) { return outline[d.key()], false })
 	return s
 }
 
@@ -225,6 +242,7 @@ func scoreMap(m *repoMap, b uint64, want []decl, others []string, touched map[st
 	}
 	s := score{fileRecall: recall(got, others), share: ratio(min(in, used), used), used: float64(used)}
 	s.declRecall, s.declBySymbol = declRecall(want, func(d decl) (bool, bool) { return shown[d.key()], shown[d.key()] && d.path != m.whole })
+	s.declByOutline = s.declBySymbol // the map's own entries are signature lines
 	return s
 }
 
@@ -280,10 +298,13 @@ func ratio(a, b uint64) float64 {
 
 // printMissed lists the co-changed declarations and files the answer left out.
 func printMissed(c commit, cc devcontext.CompiledContext, want []decl) {
-	got := map[string]bool{}
+	inFile, got := map[string]bool{}, map[string]bool{}
 	for _, e := range cc.Selected {
-		got[e.Provenance.Path] = true
-		if e.Kind == devcontext.KindSymbol || e.Kind == devcontext.KindTest {
+		inFile[e.Provenance.Path] = true
+		switch e.Kind {
+		case devcontext.KindFile:
+			got[e.Provenance.Path] = true
+		case devcontext.KindSymbol, devcontext.KindTest, devcontext.KindOutline:
 			got[e.Provenance.Path+"\x00"+e.Title] = true
 		}
 	}
@@ -293,7 +314,7 @@ func printMissed(c commit, cc devcontext.CompiledContext, want []decl) {
 		}
 	}
 	for _, o := range c.others {
-		if !got[o] {
+		if !inFile[o] {
 			fmt.Fprintf(os.Stderr, "  missed file %s\n", o)
 		}
 	}

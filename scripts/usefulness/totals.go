@@ -33,6 +33,7 @@ func (t *totals) add(r result) {
 			if r.decls > 0 {
 				y.declRecall += x.declRecall
 				y.declBySymbol += x.declBySymbol
+				y.declByOutline += x.declByOutline
 			}
 			y.fileRecall += x.fileRecall
 			y.share += x.share
@@ -42,18 +43,26 @@ func (t *totals) add(r result) {
 }
 
 func (t *totals) print(w io.Writer) {
-	fmt.Fprintln(w, "| budget | system | decl recall | (as own entry) | file recall | tokens in touched files | mean used |")
-	fmt.Fprintln(w, "| --- | --- | --- | --- | --- | --- | --- |")
+	fmt.Fprintln(w, "| budget | system | decl recall | (as own entry) | (as outline) | file recall | tokens in touched files | mean used |")
+	fmt.Fprintln(w, "| --- | --- | --- | --- | --- | --- | --- | --- |")
 	n, d := float64(max(t.commits, 1)), float64(max(t.withDecls, 1))
 	for b, budget := range budgets {
 		for s, name := range systems {
 			x := t.sum[s][b]
 			own := fmt.Sprintf("%.0f%%", 100*x.declBySymbol/d)
+			outline := fmt.Sprintf("%.0f%%", 100*x.declByOutline/d)
 			if name == "grep" {
-				own = "—"
+				own, outline = "—", "—"
 			}
-			fmt.Fprintf(w, "| %dk | %s | %.0f%% | %s | %.0f%% | %.0f%% | %.0f |\n", budget/1000, name,
-				100*x.declRecall/d, own, 100*x.fileRecall/n, 100*x.share/n, x.used/n)
+			fmt.Fprintf(w, "| %s | %s | %.0f%% | %s | %s | %.0f%% | %.0f%% | %.0f |\n", kilo(budget), name,
+				100*x.declRecall/d, own, outline, 100*x.fileRecall/n, 100*x.share/n, x.used/n)
 		}
 	}
+}
+
+func kilo(b uint64) string {
+	if b%1000 == 0 {
+		return fmt.Sprintf("%dk", b/1000)
+	}
+	return fmt.Sprint(b)
 }

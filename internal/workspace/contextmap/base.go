@@ -127,6 +127,7 @@ func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
 	}
 	memo := contextMemo(s)
 	lexed := make([]*cxLexFile, len(paths))
+	srcs := make([][]byte, len(paths))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < workspace.ReadWorkers; w++ {
@@ -134,7 +135,7 @@ func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				b.files[i], lexed[i] = readCtxFile(s, memo, paths[i])
+				b.files[i], lexed[i], srcs[i] = readCtxFile(s, memo, paths[i])
 			}
 		}()
 	}
@@ -151,7 +152,7 @@ func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
 		<-checkDone
 		return err
 	}
-	b.lex = newCxLex(lexed)
+	b.lex = newCxLex(lexed, srcs)
 
 	b.hashes = make([]devcontext.FileHash, len(b.files))
 	for i, f := range b.files {
@@ -208,7 +209,9 @@ func foundPath(a workspace.AnchorReport) string {
 	return ""
 }
 
-func readCtxFile(s *workspace.Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile) {
+// readCtxFile reads one file; a code file comes with its lexical scan and
+// its bytes.
+func readCtxFile(s *workspace.Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile, []byte) {
 	f := cxFile{path: p, dir: path.Dir(p), doc: s.IsDoc(p)}
 	_, f.overlay = s.Overlay(p)
 	data, st := s.ReadFile(p)
@@ -222,15 +225,15 @@ func readCtxFile(s *workspace.Snapshot, memo *cxMemo, p string) (cxFile, *cxLexF
 		f.blob = gitBlobID(data)
 	}
 	if f.doc {
-		return f, nil
+		return f, nil, nil
 	}
 	f.lang, f.code = s.Language(p)
 	f.code = f.code && st == anchors.FileOK
 	f.test = isTestFile(p)
 	if !f.code {
-		return f, nil
+		return f, nil, nil
 	}
-	return f, memo.lexFile(f.blob, f.lang, data)
+	return f, memo.lexFile(f.blob, f.lang, data), data
 }
 
 // buildGit asks git for HEAD and, when the adapter keeps history, HEAD's

@@ -210,6 +210,8 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 	w.addHistory()
 	w.addCoChange()
 	w.addSiblings()
+	w.addImports()
+	w.parseRelated()
 	w.addLocal(cursor, paths)
 	w.addClaims(b.claims)
 	// The uri to explain is looked up last, so finding it cannot change the

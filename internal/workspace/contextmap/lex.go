@@ -2,6 +2,8 @@ package contextmap
 
 import (
 	"bytes"
+	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -19,15 +21,31 @@ import (
 //     line that ends in "{", `const x = (…) =>`) — where a callee's
 //     definition can be. A declaration the hint misses is not found outside
 //     the caller's file; the answer then lacks that edge, never invents one.
+//
+// Each file's scan is the distinct 64-bit hashes of its identifiers and its
+// sorted declaration hints, memoised by blob id for every snapshot of a
+// Load. The snapshot's index is two sorted arrays of (hash, file) keys made
+// from them with a radix sort — no map of strings to build; a name's
+// posting list is a binary search, kept for the snapshot once made. A hash
+// hit is confirmed (the identifier as a whole token of the file's bytes, or
+// among its declaration hints), so a collision never adds a file.
 type cxLex struct {
-	occurs   map[string][]int32 // identifier → indexes into ctxBase.files
+	files []*cxLexFile // by index into ctxBase.files; nil for non-code files
+	src   [][]byte     // the code files' bytes (shared with the snapshot's reads)
+	// occ and dec are sorted keys: the hash's high bits, then the file
+	// index in the low idxBits bits.
+	occ, dec []uint64
+	idxBits  uint
+
+	mu       sync.Mutex
+	occurs   map[string][]int32 // posting lists made so far
 	declares map[string][]int32
 }
 
 // cxLexFile is one file's identifiers and declaration hints.
 type cxLexFile struct {
-	idents []string
-	decls  []string
+	hashes []uint64 // distinct identifier hashes
+	decls  []string // sorted
 }
 
 // cxMemo is shared by the snapshots of one Load: files are scanned once per
@@ -57,20 +75,199 @@ func (m *cxMemo) lexFile(blob string, lang symbols.Language, data []byte) *cxLex
 	return lf
 }
 
-func newCxLex(files []*cxLexFile) *cxLex {
-	x := &cxLex{occurs: map[string][]int32{}, declares: map[string][]int32{}}
+func newCxLex(files []*cxLexFile, src [][]byte) *cxLex {
+	x := &cxLex{files: files, src: src, occurs: map[string][]int32{}, declares: map[string][]int32{},
+		idxBits: uint(max(1, bits.Len(uint(len(files)))))}
+	nOcc, nDec := 0, 0
+	for _, lf := range files {
+		if lf != nil {
+			nOcc += len(lf.hashes)
+			nDec += len(lf.decls)
+		}
+	}
+	x.occ, x.dec = make([]uint64, 0, nOcc), make([]uint64, 0, nDec)
 	for i, lf := range files {
 		if lf == nil {
 			continue
 		}
-		for _, id := range lf.idents {
-			x.occurs[id] = append(x.occurs[id], int32(i))
+		for _, h := range lf.hashes {
+			x.occ = append(x.occ, x.key(h, i))
 		}
-		for _, id := range lf.decls {
-			x.declares[id] = append(x.declares[id], int32(i))
+		for _, d := range lf.decls {
+			x.dec = append(x.dec, x.key(identHash([]byte(d)), i))
 		}
 	}
+	radixSort(x.occ)
+	radixSort(x.dec)
 	return x
+}
+
+func (x *cxLex) key(h uint64, i int) uint64 { return h>>x.idxBits<<x.idxBits | uint64(i) }
+
+// run is the keys of one hash: the files that may hold it, in file order.
+func (x *cxLex) run(keys []uint64, ident string) []uint64 {
+	lo := x.key(identHash([]byte(ident)), 0)
+	hi := lo | (1<<x.idxBits - 1)
+	i, _ := slices.BinarySearch(keys, lo)
+	j := i
+	for j < len(keys) && keys[j] <= hi {
+		j++
+	}
+	return keys[i:j]
+}
+
+// occursIn lists the files holding ident as a token, in file order.
+func (x *cxLex) occursIn(ident string) []int32 {
+	return x.postings(x.occurs, x.occ, ident, func(i int) bool { return hasToken(x.src[i], ident) })
+}
+
+// declaredIn lists the files with a declaration hint for ident, in file order.
+func (x *cxLex) declaredIn(ident string) []int32 {
+	return x.postings(x.declares, x.dec, ident, func(i int) bool {
+		_, ok := slices.BinarySearch(x.files[i].decls, ident)
+		return ok
+	})
+}
+
+// postings is ident's confirmed files of one key array, memoised.
+func (x *cxLex) postings(memo map[string][]int32, keys []uint64, ident string, confirm func(i int) bool) []int32 {
+	x.mu.Lock()
+	post, ok := memo[ident]
+	x.mu.Unlock()
+	if ok {
+		return post
+	}
+	mask := uint64(1)<<x.idxBits - 1
+	for _, k := range x.run(keys, ident) {
+		if i := int(k & mask); confirm(i) {
+			post = append(post, int32(i))
+		}
+	}
+	x.mu.Lock()
+	memo[ident] = post
+	x.mu.Unlock()
+	return post
+}
+
+// fileHas reports whether file i holds ident as a token.
+func (x *cxLex) fileHas(i int, ident string) bool {
+	if i < 0 || i >= len(x.files) || x.files[i] == nil {
+		return false
+	}
+	if _, ok := slices.BinarySearch(x.run(x.occ, ident), x.key(identHash([]byte(ident)), i)); !ok {
+		return false
+	}
+	return hasToken(x.src[i], ident)
+}
+
+// radixSort sorts keys in place: four stable passes of 16 bits.
+func radixSort(keys []uint64) {
+	if len(keys) < 256 {
+		slices.Sort(keys)
+		return
+	}
+	tmp := make([]uint64, len(keys))
+	src, dst := keys, tmp
+	var count [1 << 16]int
+	for shift := uint(0); shift < 64; shift += 16 {
+		clear(count[:])
+		for _, k := range src {
+			count[k>>shift&0xffff]++
+		}
+		sum := 0
+		for d, c := range count {
+			count[d] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := k >> shift & 0xffff
+			dst[count[d]] = k
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	// Four passes: the sorted keys are back in keys.
+}
+
+// hasToken reports whether src holds ident as a whole token of lexScan's
+// tokenizer: not preceded or followed by an identifier byte (a digit before
+// it would have started a number that swallows it).
+func hasToken(src []byte, ident string) bool {
+	if ident == "" || !identStart(ident[0]) {
+		return false
+	}
+	for i := 1; i < len(ident); i++ {
+		if !identPart(ident[i]) {
+			return false
+		}
+	}
+	for off := 0; ; {
+		i := bytes.Index(src[off:], []byte(ident))
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(ident)
+		if (i == 0 || !identPart(src[i-1])) && (end == len(src) || !identPart(src[end])) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// identHash is FNV-1a over an identifier's bytes; 0 is reserved for an
+// empty slot.
+func identHash(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	if h == 0 {
+		h = 1
+	}
+	return h
+}
+
+// dedup is a scratch set that collects distinct hashes in first-seen order.
+type dedup struct {
+	slots []uint64 // power of two
+	list  []uint64
+}
+
+func (d *dedup) reset() {
+	clear(d.slots)
+	d.list = d.list[:0]
+}
+
+func (d *dedup) add(h uint64) {
+	if len(d.list)*2 >= len(d.slots) {
+		d.grow()
+	}
+	mask := uint64(len(d.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch d.slots[i] {
+		case h:
+			return
+		case 0:
+			d.slots[i] = h
+			d.list = append(d.list, h)
+			return
+		}
+	}
+}
+
+func (d *dedup) grow() {
+	n := max(1024, 2*len(d.slots))
+	d.slots = make([]uint64, n)
+	mask := uint64(n - 1)
+	for _, h := range d.list {
+		i := h & mask
+		for d.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		d.slots[i] = h
+	}
 }
 
 func identStart(c byte) bool {
@@ -111,148 +308,260 @@ type lexTok struct {
 
 func (t lexTok) is(s string) bool { return string(t.b) == s }
 
-// lexScratch is one scan's reusable state: the map and token buffer are
+// lexScratch is one scan's reusable state: the sets and token buffer are
 // cleared, not reallocated, for each file.
 type lexScratch struct {
-	seen  map[string]struct{}
+	seen  dedup
 	decls map[string]struct{}
 	toks  []lexTok
 }
 
 var lexScratchPool = sync.Pool{New: func() any {
-	return &lexScratch{seen: make(map[string]struct{}, 512), decls: map[string]struct{}{}}
+	return &lexScratch{decls: map[string]struct{}{}}
 }}
 
-// lexScan collects a file's identifiers and declaration hints, line by line.
+// lexScan collects a file's identifiers and declaration hints. One pass
+// hashes every identifier and notes, per line, whether the line can hold a
+// declaration hint at all (a declaration keyword or const/let/var, a Go
+// type group, a line ending in "{", a top-level Python line); only those
+// lines are tokenized again for lineHints. FuzzLexScan holds it to the
+// line-by-line scan it replaced.
 func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 	sc := lexScratchPool.Get().(*lexScratch)
 	defer lexScratchPool.Put(sc)
-	clear(sc.seen)
+	sc.seen.reset()
 	clear(sc.decls)
-	seen, decls := sc.seen, sc.decls
-	lf := &cxLexFile{}
-	toks := sc.toks[:0]
-	defer func() { sc.toks = toks[:0] }()
-	inTypeGroup := false
-	for len(src) > 0 {
-		line := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
-		toks = toks[:0]
-		for i := 0; i < len(line); {
-			c := line[i]
-			switch {
-			case identStart(c):
-				j := i + 1
-				for j < len(line) && identPart(line[j]) {
-					j++
+	seen := &sc.seen
+	ls := lineScan{lang: lang, decls: sc.decls, toks: sc.toks[:0]}
+	defer func() { sc.toks = ls.toks[:0] }()
+	goLang, pyLang := lang == symbols.Go, lang == symbols.Python
+	lineStart, ntok := 0, 0
+	firstIdent, firstType, flagged := false, false, false
+	for i := 0; ; {
+		if i == len(src) || src[i] == '\n' {
+			if ntok > 0 {
+				line := src[lineStart:i]
+				run := flagged || goLang && (ls.inTypeGroup || firstType)
+				if !run && pyLang && line[0] != ' ' && line[0] != '\t' {
+					run = true
 				}
-				if _, ok := seen[string(line[i:j])]; !ok {
-					s := string(line[i:j])
-					seen[s] = struct{}{}
-					lf.idents = append(lf.idents, s)
+				if !run && !goLang && !pyLang && firstIdent {
+					t := bytes.TrimSpace(line)
+					run = len(t) > 0 && t[len(t)-1] == '{'
 				}
-				toks = append(toks, lexTok{b: line[i:j], ident: true})
-				i = j
-			case '0' <= c && c <= '9':
-				j := i + 1
-				for j < len(line) && identPart(line[j]) {
-					j++
+				if run {
+					ls.line(line)
 				}
-				i = j
-			case c == ' ' || c == '\t' || c == '\r':
-				i++
-			default:
-				toks = append(toks, lexTok{b: line[i : i+1]})
-				i++
 			}
-		}
-		if len(toks) == 0 {
+			if i == len(src) {
+				break
+			}
+			i++
+			lineStart, ntok = i, 0
+			firstIdent, firstType, flagged = false, false, false
 			continue
 		}
-		hint := func(t lexTok) {
-			if t.ident && !isDeclKeyword(string(t.b)) && !isControlWord(string(t.b)) {
-				decls[string(t.b)] = struct{}{}
+		c := src[i]
+		switch lexClass[c] {
+		case classIdent:
+			h := uint64(14695981039346656037)
+			h ^= uint64(c)
+			h *= 1099511628211
+			j := i + 1
+			for j < len(src) && lexClass[src[j]] <= classDigit {
+				h ^= uint64(src[j])
+				h *= 1099511628211
+				j++
 			}
+			if h == 0 {
+				h = 1
+			}
+			seen.add(h)
+			if n := j - i; n < 16 && kwFirst[c]&(1<<n) != 0 && !flagged {
+				w := string(src[i:j])
+				flagged = isDeclKeyword(w) || w == "const" || w == "let" || w == "var"
+			}
+			if ntok == 0 {
+				firstIdent = true
+				firstType = j-i == 4 && string(src[i:j]) == "type"
+			}
+			ntok++
+			i = j
+		case classDigit:
+			j := i + 1
+			for j < len(src) && lexClass[src[j]] <= classDigit {
+				j++
+			}
+			i = j
+		case classSpace:
+			i++
+		default:
+			ntok++
+			i++
 		}
-		// Go's grouped type declarations: `type (` … `)`.
-		if lang == symbols.Go {
-			switch {
-			case inTypeGroup && toks[0].is(")"):
-				inTypeGroup = false
-			case inTypeGroup:
-				hint(toks[0])
-			case len(toks) == 2 && toks[0].is("type") && toks[1].is("("):
-				inTypeGroup = true
-			}
+	}
+	lf := &cxLexFile{hashes: slices.Clone(seen.list)}
+	for s := range sc.decls {
+		lf.decls = append(lf.decls, s)
+	}
+	slices.Sort(lf.decls)
+	return lf
+}
+
+// Byte classes of the scan; identifier bytes sort before digits, so
+// "identifier part" is class <= classDigit.
+const (
+	classIdent = iota
+	classDigit
+	classSpace
+	classOther
+)
+
+var lexClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch b := byte(c); {
+		case identStart(b):
+			t[c] = classIdent
+		case '0' <= b && b <= '9':
+			t[c] = classDigit
+		case b == ' ' || b == '\t' || b == '\r':
+			t[c] = classSpace
+		default:
+			t[c] = classOther
 		}
-		// A keyword followed by the name; Go methods skip the receiver.
-		for j := 0; j+1 < len(toks); j++ {
-			if !toks[j].ident || !isDeclKeyword(string(toks[j].b)) {
-				continue
+	}
+	return t
+}()
+
+// kwFirst[c] has bit n set when a word of length n starting with c may be
+// a declaration keyword or const/let/var: the cheap test before the switch.
+var kwFirst = func() (t [256]uint16) {
+	for _, w := range []string{"func", "def", "function", "fn", "class", "struct", "interface", "trait", "enum", "type",
+		"record", "object", "protocol", "extension", "fun", "mod", "namespace", "union", "const", "let", "var"} {
+		if !isDeclKeyword(w) && w != "const" && w != "let" && w != "var" {
+			panic("kwFirst: " + w + " is not a keyword of isDeclKeyword")
+		}
+		t[w[0]] |= 1 << len(w)
+	}
+	return t
+}()
+
+// lineScan is the per-line declaration hint logic and its state (a Go
+// type group spans lines).
+type lineScan struct {
+	lang        symbols.Language
+	decls       map[string]struct{}
+	toks        []lexTok
+	inTypeGroup bool
+}
+
+func (ls *lineScan) hint(t lexTok) {
+	if t.ident && !isDeclKeyword(string(t.b)) && !isControlWord(string(t.b)) {
+		ls.decls[string(t.b)] = struct{}{}
+	}
+}
+
+// line tokenizes one line and records the declaration hints it holds.
+func (ls *lineScan) line(line []byte) {
+	lang := ls.lang
+	toks := ls.toks[:0]
+	defer func() { ls.toks = toks[:0] }()
+	for i := 0; i < len(line); {
+		switch lexClass[line[i]] {
+		case classIdent:
+			j := i + 1
+			for j < len(line) && lexClass[line[j]] <= classDigit {
+				j++
 			}
-			k := j + 1
-			if toks[j].is("func") && toks[k].is("(") {
-				depth := 0
-				for ; k < len(toks); k++ {
-					if toks[k].is("(") {
-						depth++
-					} else if toks[k].is(")") {
-						depth--
-						if depth == 0 {
-							k++
-							break
-						}
+			toks = append(toks, lexTok{b: line[i:j], ident: true})
+			i = j
+		case classDigit:
+			j := i + 1
+			for j < len(line) && lexClass[line[j]] <= classDigit {
+				j++
+			}
+			i = j
+		case classSpace:
+			i++
+		default:
+			toks = append(toks, lexTok{b: line[i : i+1]})
+			i++
+		}
+	}
+	if len(toks) == 0 {
+		return
+	}
+	hint := ls.hint
+	inTypeGroup := ls.inTypeGroup
+	defer func() { ls.inTypeGroup = inTypeGroup }()
+	// Go's grouped type declarations: `type (` … `)`.
+	if lang == symbols.Go {
+		switch {
+		case inTypeGroup && toks[0].is(")"):
+			inTypeGroup = false
+		case inTypeGroup:
+			hint(toks[0])
+		case len(toks) == 2 && toks[0].is("type") && toks[1].is("("):
+			inTypeGroup = true
+		}
+	}
+	// A keyword followed by the name; Go methods skip the receiver.
+	for j := 0; j+1 < len(toks); j++ {
+		if !toks[j].ident || !isDeclKeyword(string(toks[j].b)) {
+			continue
+		}
+		k := j + 1
+		if toks[j].is("func") && toks[k].is("(") {
+			depth := 0
+			for ; k < len(toks); k++ {
+				if toks[k].is("(") {
+					depth++
+				} else if toks[k].is(")") {
+					depth--
+					if depth == 0 {
+						k++
+						break
 					}
 				}
 			}
-			if k < len(toks) {
-				hint(toks[k])
+		}
+		if k < len(toks) {
+			hint(toks[k])
+		}
+	}
+	trimmed := bytes.TrimSpace(line)
+	first := toks[0]
+	// A method-like line: `name(…) … {` after modifiers, not a statement.
+	if lang != symbols.Go && lang != symbols.Python && len(trimmed) > 0 && trimmed[len(trimmed)-1] == '{' &&
+		first.ident && !isControlWord(string(first.b)) {
+		for k := 1; k < len(toks); k++ {
+			if toks[k].is("(") {
+				hint(toks[k-1])
+				break
+			}
+			if toks[k].is("=") || toks[k].is(".") {
+				break
 			}
 		}
-		trimmed := bytes.TrimSpace(line)
-		first := toks[0]
-		// A method-like line: `name(…) … {` after modifiers, not a statement.
-		if lang != symbols.Go && lang != symbols.Python && len(trimmed) > 0 && trimmed[len(trimmed)-1] == '{' &&
-			first.ident && !isControlWord(string(first.b)) {
-			for k := 1; k < len(toks); k++ {
-				if toks[k].is("(") {
-					hint(toks[k-1])
-					break
-				}
-				if toks[k].is("=") || toks[k].is(".") {
-					break
-				}
-			}
-		}
-		// `const name = (…) =>` and `const name = function`.
-		at := 0
-		if first.is("export") {
-			at = 1
-		}
-		if at+2 < len(toks) && (toks[at].is("const") || toks[at].is("let") || toks[at].is("var")) &&
-			toks[at+2].is("=") && (bytes.Contains(line, []byte("=>")) || bytes.Contains(line, []byte("function"))) {
+	}
+	// `const name = (…) =>` and `const name = function`.
+	at := 0
+	if first.is("export") {
+		at = 1
+	}
+	if at+2 < len(toks) && (toks[at].is("const") || toks[at].is("let") || toks[at].is("var")) &&
+		toks[at+2].is("=") && (bytes.Contains(line, []byte("=>")) || bytes.Contains(line, []byte("function"))) {
+		hint(toks[at+1])
+	}
+	// A top-level constant or variable (`const Limit = 10`, `var t = …`,
+	// Python's `LIMIT = 10`): what uses_value resolves to.
+	if top := len(line) > 0 && line[0] != ' ' && line[0] != '\t'; top {
+		if at+1 < len(toks) && (toks[at].is("const") || toks[at].is("let") || toks[at].is("var")) && toks[at+1].ident {
 			hint(toks[at+1])
-		}
-		// A top-level constant or variable (`const Limit = 10`, `var t = …`,
-		// Python's `LIMIT = 10`): what uses_value resolves to.
-		if top := len(line) > 0 && line[0] != ' ' && line[0] != '\t'; top {
-			if at+1 < len(toks) && (toks[at].is("const") || toks[at].is("let") || toks[at].is("var")) && toks[at+1].ident {
-				hint(toks[at+1])
-			} else if lang == symbols.Python && len(toks) > 1 && first.ident && toks[1].is("=") {
-				hint(first)
-			}
+		} else if lang == symbols.Python && len(toks) > 1 && first.ident && toks[1].is("=") {
+			hint(first)
 		}
 	}
-	for s := range decls {
-		lf.decls = append(lf.decls, s)
-	}
-	// Unsorted: the index is built in file order, which is what makes it
-	// deterministic.
-	return lf
 }
 
 // isIdent reports whether a declaration's token is an ASCII identifier,

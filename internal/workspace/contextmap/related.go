@@ -1,8 +1,10 @@
 package contextmap
 
 import (
+	"cmp"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -24,7 +26,53 @@ const (
 	// per seed.
 	maxCoChangedDeclFiles = 8
 	maxCoChangedDeclBytes = 2 << 20
+	// Files co_changed and sibling reach that are parsed so the compiler
+	// can outline them (their declarations' signatures) when they do not
+	// fit whole; strongest first.
+	maxOutlineFiles = 32
+	maxOutlineBytes = 2 << 20
 )
+
+// parseRelated parses the code files the seeds reach by co_changed and
+// sibling, strongest first within maxOutlineFiles and maxOutlineBytes:
+// their declarations join the world (no edges are drawn from them), so a
+// file that does not fit whole can still be given as an outline.
+func (w *worldBuilder) parseRelated() {
+	weight := map[string]float64{}
+	for _, e := range w.edges {
+		var rule float64
+		switch e.Kind {
+		case devcontext.EdgeCoChanged:
+			rule = 0.9
+		case devcontext.EdgeSibling:
+			rule = 0.3
+		case devcontext.EdgeImports:
+			rule = 0.5
+		default:
+			continue
+		}
+		p, ok := strings.CutPrefix(e.To, devcontext.FileURI(""))
+		if !ok {
+			continue
+		}
+		weight[p] = max(weight[p], rule*e.Strength)
+	}
+	paths := sortedKeys(weight)
+	slices.SortStableFunc(paths, func(a, b string) int { return cmp.Compare(weight[b], weight[a]) })
+	n, bytes := 0, 0
+	for _, p := range paths {
+		f, ok := w.b.file(p)
+		if !ok || !f.code || w.parsed[p] != nil {
+			continue
+		}
+		if n >= maxOutlineFiles || bytes+f.size > maxOutlineBytes {
+			break
+		}
+		n++
+		bytes += f.size
+		w.parse(p, false)
+	}
+}
 
 // seedFiles are the files of the seeds: each root declaration's file and
 // the file seed, with the uri the relation starts from.
@@ -271,4 +319,46 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// addImports draws imports from each seed to the workspace files its file
+// imports from (strength 1) and to those that the files co_changed
+// reaches import from (strength 0.5 × that edge's strength): the
+// declarations a change is likely to touch next, two hops out, given as
+// outlines (imports is outline-only). JS/TS and Python only: a Go import is
+// a package, and the package is what sibling covers.
+func (w *worldBuilder) addImports() {
+	files, from := w.seedFiles()
+	for i, p := range files {
+		pf := w.parse(p, false)
+		if pf == nil || (pf.family != familyJS && pf.family != familyPython) {
+			continue
+		}
+		strength := map[string]float64{}
+		add := func(pf *cxParsed, s float64) {
+			for _, imp := range w.imports(pf) {
+				if imp.path != p {
+					strength[imp.path] = max(strength[imp.path], s)
+				}
+			}
+		}
+		add(pf, 1)
+		for _, e := range w.edges {
+			if e.From != from[i] || e.Kind != devcontext.EdgeCoChanged {
+				continue
+			}
+			q, ok := strings.CutPrefix(e.To, devcontext.FileURI(""))
+			if !ok {
+				continue
+			}
+			if qf := w.parse(q, false); qf != nil && qf.family == pf.family {
+				add(qf, 0.5*e.Strength)
+			}
+		}
+		for _, q := range sortedKeys(strength) {
+			if to := w.fileNodeURI(q); to != "" {
+				w.edges = append(w.edges, devcontext.Edge{Kind: devcontext.EdgeImports, From: from[i], To: to, Strength: strength[q]})
+			}
+		}
+	}
 }

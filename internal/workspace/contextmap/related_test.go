@@ -94,12 +94,23 @@ func TestContextCoChangedAndSiblings(t *testing.T) {
 		t.Fatalf("co_changed declarations: to X %+v, to Y %+v", toX, toY)
 	}
 
-	b, cc := entry(c, devcontext.FileURI("a/b.go")), entry(c, devcontext.FileURI("a/c.go"))
-	if b == nil || cc == nil || discoveredBy(b, devcontext.EdgeSibling) == nil {
-		t.Fatalf("siblings not selected: %+v %+v", b, cc)
+	// Siblings are outline-only: never whole, their declarations (parsed
+	// for it) given by signature, c.go's first (it mentions Parse).
+	for _, p := range []string{"a/b.go", "a/c.go"} {
+		if e := entry(c, devcontext.FileURI(p)); e != nil {
+			t.Fatalf("sibling %s selected whole: %+v", p, e)
+		}
+		if x := excluded(c, devcontext.FileURI(p)); x == nil || x.Reason != devcontext.ReasonOutlined {
+			t.Fatalf("sibling %s: %+v", p, x)
+		}
 	}
-	if b.Tier != devcontext.TierHistory || !(cc.Relevance > b.Relevance) || b.Relevance < devcontext.DefaultFloor {
-		t.Fatalf("siblings: b %v %v, c %v", b.Tier, b.Relevance, cc.Relevance)
+	b, cc := entry(c, "clew://symbol/a.Other"), entry(c, "clew://symbol/a.hook")
+	if b == nil || cc == nil || b.Kind != devcontext.KindOutline || cc.Kind != devcontext.KindOutline ||
+		b.Facts[devcontext.FactSignature] != "func Other() int" || b.DiscoveredBy[0].Via != devcontext.FileURI("a/b.go") {
+		t.Fatalf("sibling outlines: %+v %+v", b, cc)
+	}
+	if b.Tier != devcontext.TierOutline || !(cc.Relevance > b.Relevance) {
+		t.Fatalf("sibling outlines: b %v %v, c %v", b.Tier, b.Relevance, cc.Relevance)
 	}
 	if e := entry(c, devcontext.FileURI("other/y.go")); e != nil {
 		t.Fatalf("other/y.go is no sibling of a/a.go: %+v", e)
@@ -123,7 +134,7 @@ func TestContextCoChangedAndSiblings(t *testing.T) {
 	if e := seen[devcontext.EdgeCoChanged]; !e.Measured || e.Forward == nil || *e.Forward != 0.9 {
 		t.Fatalf("policy co_changed: %+v", e)
 	}
-	if e := seen[devcontext.EdgeSibling]; !e.Measured || e.Tier != devcontext.TierHistory || *e.Forward != 0.3 {
+	if e := seen[devcontext.EdgeSibling]; !e.Measured || e.Tier != devcontext.TierHistory || *e.Forward != 0.3 || !e.OutlineOnly {
 		t.Fatalf("policy sibling: %+v", e)
 	}
 }

@@ -6,9 +6,11 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
@@ -68,6 +70,8 @@ type cxParsed struct {
 	test   bool
 	family string
 	pkg    string // Go: the package clause's name
+	// imports: local name → where it comes from (JS/TS, Python; imports.go)
+	imports map[string]cxImported
 }
 
 // cxDecl is one declaration in the world.
@@ -387,9 +391,19 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		el, ec := pf.pos(max(d.EndByte-1, x.start))
 		w.node(devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
 			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
-			Text:  string(src[x.start:d.EndByte]), Facts: map[string]string{"declaration": d.Kind}})
+			Text:  string(src[x.start:d.EndByte]), Outline: outlineOf(d, src), Facts: map[string]string{"declaration": d.Kind}})
 	}
 	return pf
+}
+
+// outlineOf is a declaration's outline: its signature (whitespace
+// collapsed), else its first line.
+func outlineOf(d *symbols.Decl, src []byte) string {
+	if sig := strings.TrimSpace(d.Signature); sig != "" {
+		return sig
+	}
+	line, _, _ := strings.Cut(string(src[d.StartByte:d.EndByte]), "\n")
+	return strings.Join(strings.Fields(line), " ")
 }
 
 func lineStarts(src []byte) []int {
@@ -504,11 +518,6 @@ func (w *worldBuilder) ensureURI(uri string) *cxDecl {
 		}
 	}
 	return w.decls[uri]
-}
-
-func (x *cxLex) fileHas(i int, ident string) bool {
-	_, ok := slices.BinarySearch(x.occurs[ident], int32(i))
-	return ok
 }
 
 // ---- the declaration search -----------------------------------------------
@@ -658,6 +667,7 @@ func sharedDirs(a, b string) int {
 // readCandidates parses up to limit candidate files for the search; the
 // rest are recorded as unread.
 func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
+	w.prefetch(paths[:min(limit, len(paths))])
 	var out []*cxParsed
 	for i, p := range paths {
 		if i >= limit {
@@ -669,6 +679,55 @@ func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
 		}
 	}
 	return out
+}
+
+// prefetch parses, on all cores, the tables of the files parse(p, true)
+// is about to read in this order (the same budget arithmetic), so the
+// sequential walk that builds the world finds them parsed. It changes no
+// answer: the world is still built in order, from the same tables.
+func (w *worldBuilder) prefetch(paths []string) {
+	type job struct {
+		lang symbols.Language
+		src  []byte
+	}
+	var jobs []job
+	spent, spentB := w.spent, w.spentB
+	for _, p := range paths {
+		if _, ok := w.parsed[p]; ok {
+			continue
+		}
+		f, ok := w.b.file(p)
+		if !ok || !f.code {
+			continue
+		}
+		if spent >= maxSearchParses || spentB+f.size > maxSearchBytes {
+			continue
+		}
+		spent++
+		spentB += f.size
+		if src, st := w.s.ReadFile(p); st == anchors.FileOK {
+			jobs = append(jobs, job{f.lang, src})
+		}
+	}
+	if len(jobs) < 2 {
+		return
+	}
+	next := make(chan job)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				w.s.Table(j.lang, j.src)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
 }
 
 // private reports a Go name that cannot be used outside its package.
@@ -760,7 +819,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 		}
 	}
 	usable := w.usable(x)
-	for _, p := range w.candidates(w.b.lex.occurs[x.base], x.f, func(f cxFile) bool { return f.test && usable(f) }) {
+	for _, p := range w.candidates(w.b.lex.occursIn(x.base), x.f, func(f cxFile) bool { return f.test && usable(f) }) {
 		if !containsString(paths, p) {
 			paths = append(paths, p)
 		}
@@ -782,7 +841,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			} else if mentions {
 				w.edge(devcontext.EdgeCalls, t.uri, x.uri)
 			}
-			if named || (mentions && isConventionalTestOf(pf.path, x.f.path)) {
+			if named || (mentions && (isConventionalTestOf(pf.path, x.f.path) || w.importsFrom(pf, x.f.path))) {
 				w.edge(devcontext.EdgeTestedBy, x.uri, t.uri)
 			}
 			if mentions || named {
@@ -800,7 +859,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 // namesTested reports whether test t's name says it tests x, and t sits
 // where x's tests are (x's directory, or x's conventional test file).
 func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
-	if t.f.family != x.f.family || !(t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path)) {
+	if t.f.family != x.f.family || !(t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path)) {
 		return false
 	}
 	fold := t.f.lang == symbols.Python
@@ -839,7 +898,11 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		for _, y := range w.resolve(x, n, qualified[n]) {
+		ys := w.resolveImported(x, n) // import scope is exact: it wins
+		if ys == nil {
+			ys = w.resolve(x, n, qualified[n])
+		}
+		for _, y := range ys {
 			kind := devcontext.EdgeCalls
 			if typeKinds[y.d.Kind] {
 				kind = devcontext.EdgeUsesType
@@ -868,7 +931,11 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 		}
 	}
 	for _, n := range typeNames {
-		for _, y := range w.resolveLocal(x, n) {
+		ys := w.resolveImported(x, n)
+		if ys == nil {
+			ys = w.resolveLocal(x, n)
+		}
+		for _, y := range ys {
 			switch {
 			case y.contains(x) || x.contains(y):
 			case typeKinds[y.d.Kind]:
@@ -920,7 +987,7 @@ func (w *worldBuilder) resolveLocal(x *cxDecl, n string) []*cxDecl {
 	if len(out) > 0 {
 		return out
 	}
-	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
 			if y.base == n {
@@ -950,7 +1017,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 	if x.f.lang == symbols.Go && !qualified {
 		return nil // an unqualified Go call stays in its package
 	}
-	paths := w.candidates(w.b.lex.declares[n], x.f, func(f cxFile) bool { return f.dir != x.f.dir })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir != x.f.dir })
 	var ys []*cxDecl
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
@@ -971,7 +1038,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 // directory that declares the name itself is taken to mean its own.
 func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 	isType := typeKinds[x.d.Kind]
-	paths := w.candidates(w.b.lex.occurs[x.base], x.f, w.usable(x))
+	paths := w.candidates(w.b.lex.occursIn(x.base), x.f, w.usable(x))
 	limit := maxCallerFiles
 	if isType {
 		limit = maxUserTypeFiles

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -26,11 +27,14 @@ type Files struct {
 	root string   // absolute, symlinks resolved
 	fsys *os.Root // reads go through it: nothing outside root is reachable
 	git  *gitstate.Repo
-	// index memoises git's tracked files for Stamp, keyed by the index
-	// file's stat (decoding and checksumming the index was most of a stamp).
+	// index memoises git's tracked files, keyed by the index file's stat:
+	// decoding and checksumming the index was most of a stamp, and a run
+	// that lists the folder (List) and then asks for the tracked set
+	// (Tracked, the claims engine) decoded it twice.
 	index struct {
+		mu      sync.Mutex
 		key     string
-		tracked []string
+		tracked []string // read-only once stored
 	}
 }
 
@@ -106,11 +110,34 @@ func (f *Files) List() ([]string, error) {
 	var tracked []string
 	if f.git != nil {
 		var err error
-		if tracked, err = f.git.Tracked(); err != nil {
+		if tracked, err = f.indexTracked(time.Now()); err != nil {
 			return nil, err
 		}
 	}
 	return f.listWith(tracked)
+}
+
+// indexTracked is git's tracked list (index stages included), decoded
+// again only when the index file's size, time or inode changed, or
+// changed too recently (racyWindow) for its stat to tell (a write sets
+// the time; git's own renames a new file over the index, a new inode).
+// Callers must not modify the list.
+func (f *Files) indexTracked(now time.Time) ([]string, error) {
+	key := ""
+	if st, err := os.Stat(f.git.IndexFile()); err == nil && now.Sub(st.ModTime()) >= racyWindow {
+		key = fmt.Sprintf("%d/%d/%v", st.Size(), st.ModTime().UnixNano(), inode(st))
+	}
+	f.index.mu.Lock()
+	defer f.index.mu.Unlock()
+	if key != "" && key == f.index.key {
+		return f.index.tracked, nil
+	}
+	tracked, err := f.git.Tracked()
+	if err != nil {
+		return nil, err
+	}
+	f.index.key, f.index.tracked = key, tracked
+	return tracked, nil
 }
 
 // listWith is List over a given list of tracked files.
@@ -204,7 +231,7 @@ func (f *Files) Tracked() ([]string, error) {
 	if f.git == nil {
 		return nil, fs.ErrNotExist
 	}
-	all, err := f.git.Tracked()
+	all, err := f.indexTracked(time.Now())
 	out := all[:0:0]
 	for i, p := range all {
 		if i == 0 || p != all[i-1] { // the index is sorted; stages are adjacent

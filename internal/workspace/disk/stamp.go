@@ -3,7 +3,6 @@ package disk
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -47,7 +46,7 @@ func (f *Files) Stamp() (Stamp, error) {
 	var tracked []string
 	if f.git != nil {
 		var err error
-		if tracked, err = f.stampTracked(now); err != nil {
+		if tracked, err = f.indexTracked(now); err != nil {
 			return Stamp{}, err
 		}
 	}
@@ -101,22 +100,4 @@ func (f *Files) Stamp() (Stamp, error) {
 	copy(st.Files[:], files.Sum(nil))
 	copy(st.Ignores[:], ignores.Sum(nil))
 	return st, nil
-}
-
-// stampTracked is git's tracked list, decoded again only when the index
-// file's size, time or inode changed (or changed too recently to tell).
-func (f *Files) stampTracked(now time.Time) ([]string, error) {
-	key := ""
-	if st, err := os.Stat(f.git.IndexFile()); err == nil && now.Sub(st.ModTime()) >= racyWindow {
-		key = fmt.Sprintf("%d/%d/%v", st.Size(), st.ModTime().UnixNano(), inode(st))
-	}
-	if key != "" && key == f.index.key {
-		return f.index.tracked, nil
-	}
-	tracked, err := f.git.Tracked()
-	if err != nil {
-		return nil, err
-	}
-	f.index.key, f.index.tracked = key, tracked
-	return tracked, nil
 }

@@ -1,0 +1,95 @@
+package devcontext
+
+import (
+	"strings"
+	"testing"
+)
+
+// What the spend leaves is filled with outline entries: the signature of a
+// declaration candidate that did not fit in full, and of the declarations
+// of a file candidate that did not fit whole — never of one shown in full
+// or inside a file shown whole. Used = Σ selected costs stays.
+func TestOutlinesFillWhatTheSpendLeaves(t *testing.T) {
+	seed := SymbolURI("m/g", "X")
+	big := SymbolURI("m/g", "Big")   // called by X, too big to fit
+	a := SymbolURI("m/f", "A")       // in f.go, co-changed, too big whole
+	b := SymbolURI("m/f", "B")       // in f.go, no outline
+	inner := SymbolURI("m/g", "X.y") // inside the seed, shown in full
+	sig := func(n string) string { return "func " + n + "(ctx context.Context) error" }
+	w := World{
+		Nodes: []Node{
+			{URI: seed, Kind: KindSymbol, Name: "X", Path: "g/g.go", Bytes: 40, Range: &Range{StartLine: 1, EndLine: 9}, Outline: sig("X")},
+			{URI: inner, Kind: KindSymbol, Name: "X.y", Path: "g/g.go", Bytes: 8, Range: &Range{StartLine: 3, EndLine: 4}, Outline: sig("y")},
+			{URI: big, Kind: KindSymbol, Name: "Big", Path: "g/g.go", Bytes: 4000, Range: &Range{StartLine: 20, EndLine: 90}, Outline: sig("Big")},
+			{URI: FileURI("g/g.go"), Kind: KindFile, Path: "g/g.go", Bytes: 6000},
+			{URI: FileURI("f/f.go"), Kind: KindFile, Path: "f/f.go", Bytes: 8000},
+			{URI: a, Kind: KindSymbol, Name: "A", Path: "f/f.go", Bytes: 900, Range: &Range{StartLine: 2, EndLine: 30}, Outline: sig("A")},
+			{URI: b, Kind: KindSymbol, Name: "B", Path: "f/f.go", Bytes: 900, Range: &Range{StartLine: 32, EndLine: 60}},
+		},
+		Edges: []Edge{
+			{Kind: EdgeCalls, From: seed, To: big},
+			{Kind: EdgeCoChanged, From: seed, To: FileURI("f/f.go"), Strength: 1},
+			{Kind: EdgeSibling, From: seed, To: FileURI("g/g.go"), Strength: 1}, // its decls: X, X.y, Big
+		},
+	}
+	req := Request{URIs: []string{seed}, BudgetTokens: budget(200)}
+	c := mustCompile(t, w, req)
+	ob, oa := entryOf(c, big), entryOf(c, a)
+	if ob == nil || ob.Kind != KindOutline || ob.Tier != TierOutline || ob.Facts[FactSignature] != sig("Big") ||
+		ob.Facts[FactFullTokens] != "1000" || ob.CostBytes != len(sig("Big")) || ob.Relevance != 0.7 {
+		t.Fatalf("Big's outline %+v", ob)
+	}
+	if oa == nil || oa.Kind != KindOutline || oa.Relevance != 0.81 || oa.DiscoveredBy[0].Selector != SelOutline ||
+		oa.DiscoveredBy[0].Via != FileURI("f/f.go") || !strings.Contains(oa.DiscoveredBy[0].Reason, "did not fit whole") {
+		t.Fatalf("A's outline %+v", oa)
+	}
+	if e := entryOf(c, b); e != nil {
+		t.Fatalf("B has no outline, yet %+v", e)
+	}
+	if e := entryOf(c, inner); e != nil {
+		t.Fatalf("X.y is inside the seed, shown in full, yet %+v", e) // offered by g.go, skipped
+	}
+	// Big is selected as an outline, so it is not also excluded; the file
+	// that did not fit still is.
+	if x := excludedOfURI(c, big); x != nil {
+		t.Fatalf("Big both outlined and excluded: %+v", x)
+	}
+	if x := excludedOfURI(c, FileURI("f/f.go")); x == nil || x.Reason != ReasonBudget {
+		t.Fatalf("f.go exclusion %+v", x)
+	}
+	// g.go is reached only by sibling, an outline-only edge: never whole,
+	// even with room for it.
+	if x := excludedOfURI(c, FileURI("g/g.go")); x == nil || x.Reason != ReasonOutlined {
+		t.Fatalf("g.go exclusion %+v", x)
+	}
+	var sum uint64
+	for _, e := range c.Selected {
+		sum += e.CostTokens
+	}
+	row := c.Budget.Tiers[len(c.Budget.Tiers)-1]
+	if sum != c.Budget.UsedTokens || row.Tier != TierOutline || row.Selected != 2 || row.Tokens != ob.CostTokens+oa.CostTokens {
+		t.Fatalf("used %d, Σ %d, outline row %+v", c.Budget.UsedTokens, sum, row)
+	}
+	ex, err := Explain(w, big, req)
+	if err != nil || ex.Standing != StandingSelected || ex.Entry.Kind != KindOutline || !strings.Contains(ex.Detail, "outline tier") {
+		t.Fatalf("explain Big: %+v %v", ex, err)
+	}
+	md := Markdown(c, Texts(w))
+	if !strings.Contains(md, "## outline") || !strings.Contains(md, "- `"+sig("Big")+"` — `"+big+"`") {
+		t.Fatalf("markdown:\n%s", md)
+	}
+
+	// Room for everything: f.go whole, Big in full, no outline at all, and
+	// still not g.go whole.
+	c = mustCompile(t, w, Request{URIs: []string{seed}, BudgetTokens: budget(100000)})
+	for _, e := range c.Selected {
+		if e.Kind == KindOutline || e.URI == FileURI("g/g.go") {
+			t.Fatalf("%s %s with room for everything", e.Kind, e.URI)
+		}
+	}
+	// A budget that the seed alone fills: no outline either.
+	c = mustCompile(t, w, Request{URIs: []string{seed}, BudgetTokens: budget(10)})
+	if n := len(c.Selected); n != 1 {
+		t.Fatalf("%d entries at the seed's own cost: %+v", n, c.Selected)
+	}
+}
