@@ -9,19 +9,18 @@ import "slices"
 //
 // The table is laid out for the scanner's inner loop, one load and one
 // compare a byte: a state is its row's offset in next (state × stride),
-// and the states worth stopping at (a literal ends there, or the line
-// ended) are numbered last, so "is this state special" is off >= special.
+// and the states where a literal ends are numbered last, so "stop here"
+// is off >= special.
 
 // acMatcher finds a fixed set of byte strings. Units never hold a line
 // break (lines are split on it, statements have their spaces collapsed),
-// so a literal holding one is never reported: a `\n` byte leads to the
-// newline state, whose row is the root's.
+// so a literal holding one is never reported: a `\n` byte leads back to
+// the root.
 type acMatcher struct {
 	class   [256]uint16 // byte → byte class (0: a byte no literal uses)
 	stride  int         // number of classes
 	next    []int32     // offset + class → next state's offset (a full DFA)
-	special int32       // offsets >= special: a literal ends, or newline
-	newline int32       // the offset of the newline state (the last one)
+	special int32       // offsets >= special: a literal ends there
 	out     [][]int32   // offset/stride → the literals that end there (suffix links folded in)
 }
 
@@ -36,7 +35,7 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 			used[l[i]] = true
 		}
 	}
-	used['\n'] = true // its own class: every state leaves it for the newline state
+	used['\n'] = true // its own class: every state leaves it for the root
 	n := uint16(1)
 	for b := 0; b < 256; b++ {
 		if used[b] {
@@ -106,9 +105,9 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 	}
 
 	// Renumber: plain states first (the root stays 0), then the ones with
-	// an output, then the newline state; store offsets, not numbers.
+	// an output; store offsets, not numbers.
 	states := len(out)
-	order := make([]int32, 0, states+1) // new number → old number (states = newline)
+	order := make([]int32, 0, states) // new number → old number
 	for s := 0; s < states; s++ {
 		if len(out[s]) == 0 {
 			order = append(order, int32(s))
@@ -120,28 +119,21 @@ func newACMatcher(lits []string, fold bool) *acMatcher {
 			order = append(order, int32(s))
 		}
 	}
-	order = append(order, int32(states))
-	renum := make([]int32, states+1)
+	renum := make([]int32, states)
 	for nu, old := range order {
 		renum[old] = int32(nu)
 	}
 	nl := int(m.class['\n'])
-	m.next = make([]int32, (states+1)*stride)
-	m.out = make([][]int32, states+1)
+	m.next = make([]int32, states*stride)
+	m.out = make([][]int32, states)
 	for nu, old := range order {
-		row := old
-		if int(old) == states {
-			row = 0 // the newline state goes on as the root does
-		} else {
-			m.out[nu] = out[old]
-		}
+		m.out[nu] = out[old]
 		for c := 0; c < stride; c++ {
-			m.next[nu*stride+c] = renum[delta[int(row)*stride+c]] * int32(stride)
+			m.next[nu*stride+c] = renum[delta[int(old)*stride+c]] * int32(stride)
 		}
-		m.next[nu*stride+nl] = int32(states * stride)
+		m.next[nu*stride+nl] = 0 // literals never span lines
 	}
 	m.special = int32(plain * stride)
-	m.newline = int32(states * stride)
 	return m
 }
 

@@ -21,12 +21,14 @@ func requiredLiterals(goSrc string) (lits litSet, fold bool) {
 		return nil, false
 	}
 	collect(re.Simplify(), &lits, &fold)
-	// A literal holding a surrogate stand-in is not in the raw text.
+	// A literal holding a surrogate stand-in is not in the raw text, and
+	// one holding U+FFFD may not be either: the regex engine reads every
+	// invalid UTF-8 byte as that character.
 	var raw litSet
 	for _, g := range lits {
 		ok := true
 		for _, l := range g {
-			ok = ok && strings.IndexFunc(l, isSurrogateStandIn) < 0
+			ok = ok && strings.IndexFunc(l, isSurrogateStandIn) < 0 && !strings.ContainsRune(l, utf8.RuneError)
 		}
 		if ok {
 			raw = append(raw, g)

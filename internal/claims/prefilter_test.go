@@ -17,18 +17,21 @@ func naiveLines(path, text string, re *Regex) []int {
 	return out
 }
 
-// scannedLines runs all regexes over the text in one scanner pass, both
-// ways: searching each literal (indexScan) where few are concerned, and
-// the automaton for everything; the two must agree.
+// scannedLines runs all regexes over the text in one scanner pass, every
+// way: searching each literal (indexScan) where few are concerned, and
+// the automaton for everything, walking the file whole and cut in two
+// halves; all must agree.
 func scannedLines(t testing.TB, path, text string, res []*Regex) [][]int {
 	t.Helper()
 	indexed := scannedLinesWith(path, text, res)
-	old := fewIndexLiterals
+	oldFew, oldSplit := fewIndexLiterals, splitScanMin
+	defer func() { fewIndexLiterals, splitScanMin = oldFew, oldSplit }()
 	fewIndexLiterals = 0
-	automaton := scannedLinesWith(path, text, res)
-	fewIndexLiterals = old
-	if !reflect.DeepEqual(indexed, automaton) {
-		t.Fatalf("over %q (%s): literal search %v, automaton %v", text, path, indexed, automaton)
+	for _, split := range []int{0, 1 << 30} {
+		splitScanMin = split
+		if automaton := scannedLinesWith(path, text, res); !reflect.DeepEqual(indexed, automaton) {
+			t.Fatalf("over %q (%s): literal search %v, automaton (cut from %d bytes) %v", text, path, indexed, split, automaton)
+		}
 	}
 	return indexed
 }
@@ -64,6 +67,8 @@ func TestPrefilterSound(t *testing.T) {
 		"\n",
 		"no newline at the end",
 		"<!-- @anchor X a:b /abc/ absent -->\nabc TODO\r\n\n\nxabcy <!-- @anchor\nGRANT ab",
+		// Hits in both halves, on the line the cut starts, twice on a line.
+		strings.Repeat("abc abc TODO\nnothing here\r\n", 7) + "export function fn1_2(x) abcabc\n" + strings.Repeat("xx\nFIXME bc ab\n", 5),
 	}
 	regexes := []struct{ src, flags string }{
 		{"abc", ""}, {"abc", "i"}, {"a(b|x)c", ""}, {"(abc|bc)$", ""}, {"TODO|FIXME", ""}, {"todo|fixme", "i"},

@@ -70,7 +70,7 @@ type scanState struct {
 	hits             []int32
 	woke, always     []int32
 	lits             []int32 // fewLiterals' answer
-	events           []wakeEvent
+	events, eventsB  []wakeEvent
 }
 
 func (sc *scanner) newState() *scanState {
@@ -245,51 +245,79 @@ func (st *scanState) scanFile(path string, content []byte, rids []int32, match f
 	}
 }
 
-// wakeScan goes once through a non-SQL file with one automaton, counting
-// line breaks on the way. A literal hit wakes the regexes it triggers that
-// cover this file; when the line ends, it is a unit for them (as eachLine
-// cuts it). A hit for a regex of another file costs a table look-up; a line
-// without a hit costs one step a byte.
+// wakeScan goes once through a non-SQL file with one automaton. A literal
+// hit records its line for the regexes it triggers that cover this file
+// (a hit for a regex of another file costs a table look-up); the lines
+// are then tried in order, each once (tryEvents). A line break leads back
+// to the root, so no literal spans lines and a line without a hit costs
+// one step a byte.
+//
+// A step waits for the one before it (the next state is a load indexed by
+// the current one), so the file is cut at a line break near its middle
+// and both halves are walked in the same loop: two independent chains
+// keep the core busy where one waits on its loads.
 func (st *scanState) wakeScan(m *acMatcher, of []int32, content []byte, match func(rid int32, line int)) {
-	sc := st.sc
-	woke := st.woke[:0]
+	split := len(content)
+	if len(content) >= splitScanMin {
+		if j := bytes.IndexByte(content[len(content)/2:], '\n'); j >= 0 {
+			split = len(content)/2 + j + 1
+		}
+	}
+	a, b := content[:split], content[split:]
 	next, class, special := m.next, &m.class, m.special
-	off := int32(0)
-	line, lineStart := 1, 0
-	st.nextUnit()
-	for i := 0; i < len(content); i++ {
-		off = next[off+int32(class[content[i]])]
-		if off < special {
-			continue
-		}
-		if off == m.newline { // literals never span lines
-			if len(woke) > 0 {
-				st.tryLine(content[lineStart:i], line, woke, match)
-				woke = woke[:0]
+	ev, evB := st.events[:0], st.eventsB[:0]
+	var oa, ob int32
+	i, n := 0, min(len(a), len(b))
+	for ; i < n; i++ {
+		oa = next[oa+int32(class[a[i]])]
+		ob = next[ob+int32(class[b[i]])]
+		if oa >= special || ob >= special {
+			if oa >= special {
+				ev = st.wake(m, of, oa, content, i, ev)
 			}
-			line++
-			lineStart = i + 1
-			st.nextUnit()
-			continue
+			if ob >= special {
+				evB = st.wake(m, of, ob, content, split+i, evB)
+			}
 		}
-		for _, p := range m.outputs(off) {
-			id := of[p]
-			if st.hitGen[id] == st.unitGen {
+	}
+	for ; i < len(a); i++ {
+		if oa = next[oa+int32(class[a[i]])]; oa >= special {
+			ev = st.wake(m, of, oa, content, i, ev)
+		}
+	}
+	for ; i < len(b); i++ {
+		if ob = next[ob+int32(class[b[i]])]; ob >= special {
+			evB = st.wake(m, of, ob, content, split+i, evB)
+		}
+	}
+	ev = append(ev, evB...) // the second half's lines come after the first's
+	st.eventsB = evB[:0]
+	st.tryEvents(ev, content, match)
+}
+
+// splitScanMin is the shortest file wakeScan cuts in two; tests set it to
+// 0 (every file cut) and past any file (none cut) and compare.
+var splitScanMin = 512
+
+// wake records, for a literal hit ending at byte at, the line it is on
+// for each regex its literals trigger that covers this file.
+func (st *scanState) wake(m *acMatcher, of []int32, off int32, content []byte, at int, ev []wakeEvent) []wakeEvent {
+	ls := int32(-1)
+	for _, p := range m.outputs(off) {
+		for _, rid := range st.sc.trigger[of[p]] {
+			if st.covers[rid] != st.fileGen {
 				continue
 			}
-			st.hitGen[id] = st.unitGen
-			for _, rid := range sc.trigger[id] {
-				if st.covers[rid] == st.fileGen && st.woken[rid] != st.unitGen {
-					st.woken[rid] = st.unitGen
-					woke = append(woke, rid)
-				}
+			if ls < 0 {
+				ls = int32(bytes.LastIndexByte(content[:at], '\n') + 1)
 			}
+			if k := len(ev); k > 0 && ev[k-1] == (wakeEvent{ls, rid}) {
+				continue // the same literal again on this line
+			}
+			ev = append(ev, wakeEvent{ls, rid})
 		}
 	}
-	if len(woke) > 0 {
-		st.tryLine(content[lineStart:], line, woke, match)
-	}
-	st.woke = woke[:0]
+	return ev
 }
 
 // fewIndexLiterals is the most trigger literals a file is searched for
@@ -368,6 +396,12 @@ func (st *scanState) indexScan(lits []int32, content []byte, match func(rid int3
 		}
 		return int(a.rid - b.rid)
 	})
+	st.tryEvents(ev, content, match)
+}
+
+// tryEvents tries each woken line once, in order, with the regexes woken
+// on it (events sorted by line start).
+func (st *scanState) tryEvents(ev []wakeEvent, content []byte, match func(rid int32, line int)) {
 	line, pos := 1, 0
 	for i := 0; i < len(ev); {
 		ls := int(ev[i].start)

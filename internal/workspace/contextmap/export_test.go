@@ -23,3 +23,12 @@ func WorldEdges(ctx context.Context, s *workspace.Snapshot, req devcontext.Reque
 	}
 	return cw.world.Edges, nil
 }
+
+// SetSearchGuard replaces the per-request search guard (files, bytes) for a
+// test and returns what restores it. Tests that use it must not run in
+// parallel.
+func SetSearchGuard(files, bytes int) (restore func()) {
+	of, ob := maxSearchParses, maxSearchBytes
+	maxSearchParses, maxSearchBytes = files, bytes
+	return func() { maxSearchParses, maxSearchBytes = of, ob }
+}

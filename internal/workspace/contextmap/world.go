@@ -27,16 +27,23 @@ import (
 // order of the relevance they could reach and within a parse budget.
 
 // Search limits. They count files, not time, so the same request over the
-// same snapshot always builds the same world.
+// same snapshot always builds the same world. The per-request totals are a
+// guard against hostile trees, not a search budget: a normal large
+// repository's search (Go's own source: 400–1,000 files for a net/http
+// method at depth 3) stays inside them. What bounds a search is the floor,
+// the depth and the per-name caps below.
+var (
+	maxSearchParses = 2048     // files parsed by the declaration search, per request
+	maxSearchBytes  = 32 << 20 // and their bytes
+)
+
 const (
-	maxSearchParses   = 64      // files parsed by the declaration search, per request
-	maxSearchBytes    = 1 << 20 // and their bytes
-	maxCallerFiles    = 24      // files that mention a name, read for its callers
-	maxTestFiles      = 12      // test files that mention a name
-	maxDefiningFiles  = 6       // files that may define a callee outside its directory
-	maxCalleeTargets  = 3       // more same-named definitions than this: ambiguous, no edge
-	maxUserTypeFiles  = 16      // files read for the users of a type
-	maxURIFiles       = 20      // files parsed to find a symbol a request names by uri
+	maxCallerFiles    = 24 // files that mention a name, read for its callers
+	maxTestFiles      = 12 // test files that mention a name
+	maxDefiningFiles  = 6  // files that may define a callee outside its directory
+	maxCalleeTargets  = 3  // more same-named definitions than this: ambiguous, no edge
+	maxUserTypeFiles  = 16 // files read for the users of a type
+	maxURIFiles       = 20 // files parsed to find a symbol a request names by uri
 	maxCommitsPerDecl = devcontext.MaxCommitsPerNode
 )
 
@@ -112,9 +119,10 @@ type worldBuilder struct {
 	decls  map[string]*cxDecl
 	byBase map[string][]*cxDecl
 
-	spent    int      // files parsed by the search
-	spentB   int      // and their bytes
-	unread   []string // candidate files the search left unread
+	spent    int             // files parsed by the search
+	spentB   int             // and their bytes
+	unread   []string        // candidate files the search left unread
+	guarded  map[string]bool // of them, those the per-request guard refused
 	roots    []*cxDecl
 	fileSeed string // the cursor's file when the cursor is outside every declaration
 
@@ -352,6 +360,10 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 	if search {
 		if w.spent >= maxSearchParses || w.spentB+f.size > maxSearchBytes {
 			w.unread = append(w.unread, p)
+			if w.guarded == nil {
+				w.guarded = map[string]bool{}
+			}
+			w.guarded[p] = true
 			return nil
 		}
 		w.spent++
@@ -1229,15 +1241,27 @@ func (w *worldBuilder) searchDiagnostic() []devcontext.Diagnostic {
 	}
 	slices.Sort(w.unread)
 	unread := slices.Compact(w.unread)
-	n := 0
+	n, guarded := 0, 0
 	for _, p := range unread {
 		if _, ok := w.parsed[p]; !ok {
 			n++
+			if w.guarded[p] {
+				guarded++
+			}
 		}
 	}
 	if n == 0 {
 		return nil
 	}
 	return []devcontext.Diagnostic{{Severity: devcontext.SeverityInfo, Code: "search_truncated",
-		Message: fmt.Sprintf("the declaration search parsed %d file(s) and left %d candidate file(s) unread; callers, callees and tests in them are not in the answer", w.spent, n)}}
+		Message: fmt.Sprintf("the declaration search parsed %d file(s) and left %d candidate file(s) unread%s; callers, callees and tests in them are not in the answer", w.spent, n, guardNote(guarded))}}
+}
+
+// guardNote says when the per-request guard, not only the per-name caps,
+// left files unread.
+func guardNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d refused by the per-request guard of %d files / %d MiB)", n, maxSearchParses, maxSearchBytes>>20)
 }
