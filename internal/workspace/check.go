@@ -400,6 +400,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		key.str("partial")
 	}
 	paths = r.withSQLFolders(paths)
+	states := make([]fileState, len(paths))
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -416,17 +417,20 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		if !r.sp.allow() {
 			r.status[p] = anchors.FileUnread
 			key.str(p).int(int(anchors.FileUnread))
+			states[i] = fileState{st: anchors.FileUnread}
 			continue
 		}
 		b, st, sum := r.s.readSum(p)
 		r.status[p] = st
 		key.str(p).int(int(st))
+		states[i] = fileState{st: st}
 		if st != anchors.FileOK {
 			continue
 		}
 		r.sp.spend(len(b))
 		r.sums[p] = sum
 		key.sum(sum)
+		states[i].sum = sum
 		if lang, ok := r.s.Language(p); ok {
 			jobs = append(jobs, job{path: p, lang: lang, text: b, sum: sum})
 		}
@@ -435,6 +439,14 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	if ix, ok := r.memo.cheap.get(r.cheapKey); ok && r.partialWords == nil {
 		r.cheap = ix
 		return nil
+	}
+	// A partial index is never a base to patch (partial.go).
+	if r.partialWords == nil {
+		if ix := r.patchCheap(paths, states); ix != nil {
+			r.cheap = ix
+			r.memo.cheap.put(r.cheapKey, ix)
+			return nil
+		}
 	}
 	parallel(len(jobs), func(i int) {
 		j := &jobs[i]
@@ -451,16 +463,18 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 			r.partial[j.path] = true
 		}
 	}
-	r.cheap = r.cheapIndex(jobs)
+	var sqlHistory bool
+	r.cheap, sqlHistory = r.cheapIndex(jobs)
 	if r.partialWords == nil {
 		r.memo.cheap.put(r.cheapKey, r.cheap)
+		r.memo.setCheapBase(r.cheap, paths, states, sqlHistory)
 	}
 	return nil
 }
 
 // cheapIndex indexes the hinted files' tables in path order, a SQL file
-// with its folder's history.
-func (r *checkRun) cheapIndex(jobs []hintedTable) *anchors.Index {
+// with its folder's history; it reports whether there was SQL history.
+func (r *checkRun) cheapIndex(jobs []hintedTable) (*anchors.Index, bool) {
 	ix := anchors.NewIndex()
 	histories := map[string][]int{} // SQL folder → its jobs, in path order
 	var dirs []string
@@ -484,7 +498,7 @@ func (r *checkRun) cheapIndex(jobs []hintedTable) *anchors.Index {
 			ix.Add(jobs[histories[d][k]].path, t.Decls)
 		}
 	}
-	return ix
+	return ix, len(dirs) > 0
 }
 
 // withSQLFolders adds to sorted paths every SQL file of the folders of the

@@ -186,7 +186,8 @@ func (r *checkRun) reindexHinted(upgraded []string) bool {
 		}
 	}
 	r.cheapKey = key.done()
-	r.cheap, r.ix = r.cheapIndex(r.hinted), nil
+	r.cheap, _ = r.cheapIndex(r.hinted)
+	r.ix = nil
 	return true
 }
 
