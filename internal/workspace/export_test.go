@@ -8,3 +8,11 @@ func SetMemoLimits(n int) (restore func()) {
 	cacheLimits.tables, cacheLimits.docs = n, n
 	return func() { memoLimits, cacheLimits = m, c }
 }
+
+// SetMentionPrefilter turns the Go layout test of the mention prefilter on
+// or off (off: the word test alone); the returned func restores it.
+func SetMentionPrefilter(on bool) (restore func()) {
+	was := mentionPrefilter
+	mentionPrefilter = on
+	return func() { mentionPrefilter = was }
+}

@@ -356,8 +356,8 @@ func foundBindings(rep *Report) map[string]*anchors.Binding {
 
 var goPackageRE = regexp.MustCompile(`(?m)^package[ \t]+([A-Za-z_][A-Za-z0-9_]*)`)
 
-// mentionRefs reads every code file that holds one of the base names as a
-// word and returns its declarations of those names, by base name. Files
+// mentionRefs reads every code file that may declare one of the base names
+// (mayDeclareAny) and returns its declarations of those names, by base name. Files
 // without a grammar, configuration files and docs are not read; a file
 // too large or binary is skipped as the check skips it.
 func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.MentionRef {
@@ -380,10 +380,10 @@ func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.Menti
 	parallel(len(paths), func(i int) {
 		p := paths[i]
 		text, st := s.readUncached(p)
-		if st != anchors.FileOK || !holdsAnyWord(text, names, bases) {
+		lang, _ := s.Language(p)
+		if st != anchors.FileOK || !mayDeclareAny(lang, text, names, bases) {
 			return
 		}
-		lang, _ := s.Language(p)
 		pkg := path.Base(path.Dir(p))
 		if lang == symbols.Go {
 			if m := goPackageRE.FindSubmatch(text); m != nil {
