@@ -80,8 +80,8 @@ func (s *spender) spend(n int) {
 	s.mu.Unlock()
 }
 
-// spent is what was read so far.
-func (s *spender) spent() (files int, bytes int64) {
+// read is what was read so far.
+func (s *spender) read() (files int, bytes int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.files, s.bytes

@@ -95,7 +95,7 @@ func (r *checkRun) fromPart(pk [sha256.Size]byte, families, dirs map[string]bool
 	}
 	less := candLess(dirs)
 	sort.Slice(open, func(i, j int) bool { return less(open[i], open[j]) })
-	files, bytes := r.sp.spent()
+	files, bytes := r.sp.read()
 	if b := r.sp.b; files+part.files+len(open) > b.MaxFiles || bytes+part.bytes+openBytes >= b.MaxBytes {
 		return false, nil
 	}
