@@ -25,10 +25,7 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	stdinFile = stdin()
 	limitMemory()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	backend := lsp.NewWorkspaceBackend(disk.Loader)
-	backend.Session().UseSiblings(gitstate.NewSiblings())
-	backend.Session().UseTableStore(tableStore())
-	err := lsp.Serve(ctx, stdio{}, backend, logger, lsp.WithVersion(versionString()), lsp.WithLogToClient())
+	err := serveOn(ctx, stdio{}, logger)
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return 1
 	}
@@ -37,6 +34,15 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// serveOn is the server's wiring: the real adapters, the table store, and
+// the protocol over rwc (the benchmarks run it in process to profile it).
+func serveOn(ctx context.Context, rwc io.ReadWriteCloser, logger *slog.Logger) error {
+	backend := lsp.NewWorkspaceBackend(disk.Loader)
+	backend.Session().UseSiblings(gitstate.NewSiblings())
+	backend.Session().UseTableStore(tableStore())
+	return lsp.Serve(ctx, rwc, backend, logger, lsp.WithVersion(versionString()), lsp.WithLogToClient())
 }
 
 // serverMemoryLimit is the server's soft memory limit unless GOMEMLIMIT

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +46,11 @@ import (
 //
 // CLEW_BENCH_EDITS sets the number of edits (default 200, half of each kind);
 // CLEW_BENCH_BIN a binary to measure instead of the one built here.
+// CLEW_BENCH_INPROC=1 runs the server inside the benchmark's process (the
+// same wiring as `serve`, without its memory limit, which would count the
+// client's memory too), and
+// CLEW_BENCH_CPUPROFILE=FILE then profiles the edits alone, protocol and
+// publishing included; the figures then also hold the client's share.
 func BenchmarkServeGOROOT(b *testing.B) {
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("no git")
@@ -57,9 +64,10 @@ func BenchmarkServeGOROOT(b *testing.B) {
 	if bin == "" {
 		bin = buildBinary(b)
 	}
+	inproc := os.Getenv("CLEW_BENCH_INPROC") == "1"
 	dir, want := gorootWorkload(b)
 	for b.Loop() {
-		s := startServer(b, bin, dir)
+		s := startServer(b, bin, dir, inproc)
 		s.benchEdits(b, want, edits)
 		_, ref := timeProc(b, dir, bin, "verify", ".", "--check", "--json")
 		b.ReportMetric(ref.wall.Seconds()*1000, "verify-ms")
@@ -76,10 +84,19 @@ type benchServer struct {
 	docText string
 	docLat  []time.Duration
 	codeLat []time.Duration
+	profile string // in process: where to write the edits' cpu profile
 }
 
-func startServer(b *testing.B, bin, dir string) *benchServer {
+func startServer(b *testing.B, bin, dir string, inproc bool) *benchServer {
 	s := &benchServer{dir: dir, doc: filepath.Join(dir, "ANCHORS.md")}
+	if inproc {
+		s.pid.Store(int64(os.Getpid()))
+		s.profile = os.Getenv("CLEW_BENCH_CPUPROFILE")
+		s.c = lsptest.Pipe(b, func(ctx context.Context, rwc io.ReadWriteCloser) error {
+			return serveOn(ctx, rwc, slog.New(slog.DiscardHandler))
+		}, lsptest.Options{})
+		return s
+	}
 	s.c = lsptest.Pipe(b, func(ctx context.Context, rwc io.ReadWriteCloser) error {
 		cmd := exec.CommandContext(ctx, bin, "serve")
 		cmd.Dir = dir
@@ -133,6 +150,17 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	for _, t := range code {
 		benchMust(b, s.c.Open(ctx, t.path, "go", t.text))
 	}
+	if s.profile != "" {
+		f, err := os.Create(s.profile)
+		benchMust(b, err)
+		benchMust(b, pprof.StartCPUProfile(f))
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
+	// cpu to the publish; what a pass does after it (the status) falls to
+	// the next edit.
+	cpu0 := s.cpu()
+	var docCPU, codeCPU time.Duration
 	for i := 0; i < edits; i++ {
 		if i%4 < 2 {
 			// Doc: break a pin (i%4 == 0), then unbreak it (i%4 == 1).
@@ -140,10 +168,11 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 			if i%4 == 1 {
 				next, n = s.docText, base
 			}
-			start := time.Now()
+			start, c0 := time.Now(), s.cpu()
 			benchMust(b, s.c.Change(ctx, s.doc, lsptest.Whole(next)))
 			s.awaitDoc(b, ctx, fmt.Sprintf("doc edit %d", i), func(got int) bool { return got == n })
 			s.docLat = append(s.docLat, time.Since(start))
+			docCPU += s.cpu() - c0
 			continue
 		}
 		// Code: add a statement to an anchored function, then restore.
@@ -152,11 +181,13 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 		if i%4 == 2 {
 			next, n = t.text[:t.close]+fmt.Sprintf("\t_ = %d\n", i)+t.text[t.close:], base+1
 		}
-		start := time.Now()
+		start, c0 := time.Now(), s.cpu()
 		benchMust(b, s.c.Change(ctx, t.path, lsptest.Whole(next)))
 		s.awaitDoc(b, ctx, fmt.Sprintf("code edit %d", i), func(got int) bool { return got == n })
 		s.codeLat = append(s.codeLat, time.Since(start))
+		codeCPU += s.cpu() - c0
 	}
+	cpuPerEdit := float64((s.cpu() - cpu0).Microseconds()) / 1000 / float64(edits)
 	rssEnd, hwmEnd := s.rss(b)
 	b.Logf("after %d edits: VmRSS %.0f MiB, VmHWM %.0f MiB; doc p50 %v p95 %v; code p50 %v p95 %v", edits, rssEnd, hwmEnd,
 		percentile(s.docLat, 0.5), percentile(s.docLat, 0.95), percentile(s.codeLat, 0.5), percentile(s.codeLat, 0.95))
@@ -165,13 +196,16 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	b.ReportMetric(ms(percentile(s.docLat, 0.95)), "doc-p95-ms")
 	b.ReportMetric(ms(percentile(s.codeLat, 0.5)), "code-p50-ms")
 	b.ReportMetric(ms(percentile(s.codeLat, 0.95)), "code-p95-ms")
+	b.ReportMetric(cpuPerEdit, "cpu-ms/edit")
+	b.ReportMetric(ms(docCPU)/float64(max(1, len(s.docLat))), "doc-cpu-ms")
+	b.ReportMetric(ms(codeCPU)/float64(max(1, len(s.codeLat))), "code-cpu-ms")
 	b.ReportMetric(rssFirst, "rss-first-MiB")
 	b.ReportMetric(rssEnd, "rss-end-MiB")
 	b.ReportMetric(hwmEnd, "hwm-end-MiB")
 	b.ReportMetric(rssEnd-rssFirst, "rss-growth-MiB")
 	// The figures go out now: a benchmark's log is printed only at its end.
-	fmt.Fprintf(os.Stderr, "ServeGOROOT: first diagnosis %v, VmRSS %.0f MiB; after %d edits VmRSS %.0f MiB, VmHWM %.0f MiB; doc p50 %v p95 %v; code p50 %v p95 %v\n",
-		first, rssFirst, edits, rssEnd, hwmEnd, percentile(s.docLat, 0.5), percentile(s.docLat, 0.95), percentile(s.codeLat, 0.5), percentile(s.codeLat, 0.95))
+	fmt.Fprintf(os.Stderr, "ServeGOROOT: first diagnosis %v, VmRSS %.0f MiB; after %d edits VmRSS %.0f MiB, VmHWM %.0f MiB, %.1f cpu-ms/edit; doc p50 %v p95 %v; code p50 %v p95 %v\n",
+		first, rssFirst, edits, rssEnd, hwmEnd, cpuPerEdit, percentile(s.docLat, 0.5), percentile(s.docLat, 0.95), percentile(s.codeLat, 0.5), percentile(s.codeLat, 0.95))
 	// shutdown and exit, then close the connection: the copy of the
 	// in-memory pipe to the server's stdin ends only then.
 	sctx, scancel := context.WithTimeout(ctx, 30*time.Second)
@@ -195,6 +229,27 @@ func (s *benchServer) awaitDoc(b *testing.B, ctx context.Context, what string, o
 		b.Fatal(err)
 	}
 	return len(st.Diagnostics[u].Diagnostics)
+}
+
+// cpu is the server's user + system time so far: /proc's count for the
+// binary, the process's own in process (the client's share included).
+func (s *benchServer) cpu() time.Duration {
+	if s.pid.Load() == int64(os.Getpid()) {
+		return selfCPU()
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.pid.Load()))
+	if err != nil {
+		return 0
+	}
+	// Fields 14 and 15 (utime, stime, in clock ticks of 1/100 s) follow
+	// the command name, which is in parentheses.
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.Atoi(f[11])
+	st, _ := strconv.Atoi(f[12])
+	return time.Duration(ut+st) * 10 * time.Millisecond
 }
 
 // rss reads the server's VmRSS and VmHWM in MiB.

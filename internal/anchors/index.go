@@ -28,7 +28,11 @@ func (r Ref) candidate() Candidate {
 // between checks and stacks them instead of re-adding thousands of files on
 // every keystroke.
 type Index struct {
-	parts    []*Index
+	parts []*Index
+	// A patched index (NewIndexPatched) hides some of its parts' files and
+	// orders its lookups by rank; see there.
+	hide     map[string]bool
+	rank     func(path string) int
 	files    map[string][]symbols.Decl
 	byFamily map[string][]Ref // familyIdentity: the same name within a kind family
 	byBody   map[string][]Ref
@@ -48,6 +52,20 @@ func NewIndexOver(parts ...*Index) *Index {
 		byBody:   map[string][]Ref{},
 		byBase:   map[string][]Ref{},
 	}
+}
+
+// NewIndexPatched returns an empty index standing over base without the
+// files in drop: the caller adds the new versions of changed files, and
+// files new to it, with Add. rank orders paths the way base's files were
+// added (base's refs of any key must be in rank order); lookups return
+// refs in rank order, a file's own in declaration order, so the patched
+// index answers exactly as one built by adding every file in rank order.
+// A code edit replaces one file of the thousand a check indexes: the
+// server patches the previous index instead of rebuilding it.
+func NewIndexPatched(base *Index, drop map[string]bool, rank func(path string) int) *Index {
+	ix := NewIndexOver(base)
+	ix.hide, ix.rank = drop, rank
+	return ix
 }
 
 // Add indexes one file's declarations. Adding a path twice is a no-op, so the
@@ -77,9 +95,19 @@ func (ix *Index) lookup(table func(*Index) map[string][]Ref, key string) []Ref {
 	}
 	var out []Ref
 	for _, p := range ix.parts {
-		out = append(out, p.lookup(table, key)...)
+		for _, r := range p.lookup(table, key) {
+			if !ix.hide[r.Path] {
+				out = append(out, r)
+			}
+		}
 	}
-	return append(out, table(ix)[key]...)
+	own := table(ix)[key]
+	if ix.rank == nil || len(own) == 0 {
+		return append(out, own...)
+	}
+	out = append(out, own...)
+	sort.SliceStable(out, func(i, j int) bool { return ix.rank(out[i].Path) < ix.rank(out[j].Path) })
+	return out
 }
 
 func familyTable(ix *Index) map[string][]Ref { return ix.byFamily }
@@ -90,6 +118,9 @@ func baseTable(ix *Index) map[string][]Ref   { return ix.byBase }
 func (ix *Index) Has(path string) bool {
 	if _, ok := ix.files[path]; ok {
 		return true
+	}
+	if ix.hide[path] {
+		return false
 	}
 	for _, p := range ix.parts {
 		if p.Has(path) {
@@ -103,6 +134,9 @@ func (ix *Index) Has(path string) bool {
 func (ix *Index) Decls(path string) []symbols.Decl {
 	if d, ok := ix.files[path]; ok {
 		return d
+	}
+	if ix.hide[path] {
+		return nil
 	}
 	for _, p := range ix.parts {
 		if d := p.Decls(path); d != nil {
@@ -119,7 +153,11 @@ func (ix *Index) Paths() []string {
 		out = append(out, p)
 	}
 	for _, part := range ix.parts {
-		out = append(out, part.Paths()...)
+		for _, p := range part.Paths() {
+			if !ix.hide[p] {
+				out = append(out, p)
+			}
+		}
 	}
 	sort.Strings(out)
 	return out

@@ -121,10 +121,11 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 	live, byOutline := s.outlineOnly(live)
 	for _, c := range byOutline {
 		excluded = append(excluded, s.exclusion(c, ReasonOutlined,
-			"reached only by "+c.disc[0].Edge+": given as outline entries of its declarations (as many as the budget leaves room for), not whole"))
+			"reached only by "+c.disc[0].Edge+" (outline-only, or a co_changed strength below its outline_below): given as outline entries of its declarations (as many as the budget leaves room for), not whole"))
 	}
-	sp := s.spend(live, set.limit)
+	sp := s.spend(live, set.limit-reserveFor(set.limit))
 	ol := s.outline(sp, append(live, byOutline...), f.dropped, set.limit)
+	sp = s.spendRest(sp, &ol, set.limit)
 	s.outlined = ol.of
 	for _, x := range sp.excluded {
 		if id, ok := ix.byURI[x.URI]; !ok || !ol.of[id] { // given as an outline: selected, not excluded

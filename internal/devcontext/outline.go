@@ -17,7 +17,7 @@ import (
 // declarations: one of them is less surely wanted than the file.
 const relOutlineInFile = 0.9
 
-const outlineMeans = "after the spend, the budget left is filled with signature lines (first fit, most relevant first) of the declaration candidates that did not fit, at their relevance, and of the declarations of file candidates that did not fit whole, at the file's relevance × weight; never of a declaration shown in full or inside a file or declaration shown in full"
+const outlineMeans = "full entries are spent within (1 − reserve) of the limit; then the budget left is filled with signature lines (first fit, most relevant first) of the declaration candidates that did not fit, at their relevance, and of the declarations of file candidates that did not fit whole, at the file's relevance × weight; never of a declaration shown in full or inside a file or declaration shown in full; then the full candidates that did not fit get what is left (an outlined declaration upgraded to full, a whole file replacing the outlines inside it)"
 
 // outlineFact keys on an outline entry.
 const (
@@ -29,11 +29,20 @@ const (
 // edges (sibling): they are not spent whole; outline offers their
 // declarations.
 func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidate) {
+	outlined := map[string]bool{} // paths with a declaration that has an outline
+	for _, k := range []string{KindSymbol, KindTest} {
+		for _, id := range s.ix.ofKind(k) {
+			if n := s.ix.nodes[id]; n.Outline != "" {
+				outlined[n.Path] = true
+			}
+		}
+	}
 	for _, c := range live {
 		only := c.node.Kind == KindFile && !c.seed && !c.required && len(c.disc) > 0
 		for _, d := range c.disc {
 			r := edgeByKind[d.Edge]
-			only = only && d.Selector == SelRelation && r != nil && r.outline
+			weak := r != nil && r.outlineBelow > 0 && r.forward > 0 && d.Weight/r.forward < r.outlineBelow-1e-9 && outlined[c.node.Path]
+			only = only && d.Selector == SelRelation && r != nil && (r.outline || weak)
 		}
 		if only {
 			byOutline = append(byOutline, c)
@@ -154,4 +163,155 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		out.of[id] = true
 	}
 	return out
+}
+
+// outlineReserve is the share of the limit the first spend leaves for
+// outlines: full entries are spent within limit × (1 − reserve), outlines
+// from what that leaves, and the full candidates that did not fit then get
+// what the outlines left (spendRest). Without a reserve, whole files and
+// bodies take the budget and the related declarations are not named at all.
+const outlineReserve = 0.25
+
+// reserveFor is the tokens the first spend leaves for outlines.
+func reserveFor(limit uint64) uint64 { return uint64(float64(limit) * outlineReserve) }
+
+// spendRest offers the candidates the first spend excluded for budget
+// again, in spend order, with what the outlines left: first fit. A file
+// admitted whole takes the place of the outline entries and optional
+// declarations inside it (they are dropped, the declarations recorded as
+// contained), so nothing is paid twice. Exclusions that stay are described
+// with the final figures.
+func (s *selection) spendRest(sp spent, ol *outlined, limit uint64) spent {
+	used := sp.used + ol.used
+	var excl []Excluded
+	for _, x := range sp.excluded {
+		id, ok := s.ix.byURI[x.URI]
+		c := s.cands[id]
+		if x.Reason != ReasonBudget || !ok || c == nil {
+			excl = append(excl, x)
+			continue
+		}
+		cost := TokensFor(c.node.CostBytes())
+		if ol.of[id] { // given as an outline: in full instead, if that fits now
+			free := ol.cost(id)
+			if used-free+cost > limit {
+				excl = append(excl, x)
+				continue
+			}
+			used = used - free + cost
+			ol.dropID(id)
+			sp.selected = append(sp.selected, c)
+			continue
+		}
+		if c.node.Kind == KindFile && c.node.Path != "" {
+			// What admitting it whole frees: the entries inside it.
+			free := uint64(0)
+			for _, o := range ol.selected {
+				if o.node.Path == c.node.Path {
+					free += TokensFor(o.node.CostBytes())
+				}
+			}
+			for _, y := range sp.selected {
+				if (y.node.Kind == KindSymbol || y.node.Kind == KindTest) && !y.required && y.node.Path == c.node.Path {
+					free += TokensFor(y.node.CostBytes())
+				}
+			}
+			if used-free+cost > limit {
+				x.Detail = restDetail(cost, used, limit, ol.used)
+				excl = append(excl, x)
+				continue
+			}
+			used = used - free + cost
+			ol.drop(c.node.Path)
+			var kept, inside []*candidate
+			for _, y := range sp.selected {
+				if (y.node.Kind == KindSymbol || y.node.Kind == KindTest) && !y.required && y.node.Path == c.node.Path {
+					inside = append(inside, y)
+				} else {
+					kept = append(kept, y)
+				}
+			}
+			sp.selected = append(kept, c)
+			if len(inside) > 0 {
+				var ds []string
+				for _, y := range inside {
+					ds = append(ds, s.ix.ids[y.id])
+				}
+				slices.SortFunc(ds, naturalCompare)
+				sp.contained = append(sp.contained, Deduplicated{Kept: s.ix.ids[c.id], Dropped: ds, Key: "contained",
+					Detail: strconv.Itoa(len(ds)) + " declaration(s) inside " + c.node.Path + ", which is selected whole: not repeated", Paths: 1})
+			}
+			continue
+		}
+		if inWhole(sp.selected, c) || used+cost > limit {
+			if !inWhole(sp.selected, c) {
+				x.Detail = restDetail(cost, used, limit, ol.used)
+				excl = append(excl, x)
+			}
+			continue
+		}
+		used += cost
+		sp.selected = append(sp.selected, c)
+	}
+	sp.excluded = excl
+	sp.used = used - ol.used
+	return sp
+}
+
+// inWhole reports whether an optional declaration lies in a file selected
+// whole.
+func inWhole(sel []*candidate, c *candidate) bool {
+	if c.required || (c.node.Kind != KindSymbol && c.node.Kind != KindTest) {
+		return false
+	}
+	for _, y := range sel {
+		if y.node.Kind == KindFile && y.node.Path == c.node.Path {
+			return true
+		}
+	}
+	return false
+}
+
+func restDetail(cost, used, limit, outlines uint64) string {
+	return strconv.FormatUint(cost, 10) + " token(s) would not fit: " + strconv.FormatUint(used, 10) + " of " +
+		strconv.FormatUint(limit, 10) + " spent or reserved (" + strconv.FormatUint(outlines, 10) + " on outline entries), " +
+		strconv.FormatUint(limit-min(limit, used), 10) + " left"
+}
+
+// drop removes the outline entries of a file now selected whole.
+func (o *outlined) drop(p string) {
+	var kept []*candidate
+	for _, c := range o.selected {
+		if c.node.Path == p {
+			o.used -= TokensFor(c.node.CostBytes())
+			delete(o.of, c.id)
+			continue
+		}
+		kept = append(kept, c)
+	}
+	o.selected = kept
+}
+
+// cost is what the outline entry of id costs (0 when it has none).
+func (o *outlined) cost(id int) uint64 {
+	for _, c := range o.selected {
+		if c.id == id {
+			return TokensFor(c.node.CostBytes())
+		}
+	}
+	return 0
+}
+
+// dropID removes the outline entry of id (now given in full).
+func (o *outlined) dropID(id int) {
+	var kept []*candidate
+	for _, c := range o.selected {
+		if c.id == id {
+			o.used -= TokensFor(c.node.CostBytes())
+			delete(o.of, id)
+			continue
+		}
+		kept = append(kept, c)
+	}
+	o.selected = kept
 }

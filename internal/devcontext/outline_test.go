@@ -93,3 +93,55 @@ func TestOutlinesFillWhatTheSpendLeaves(t *testing.T) {
 		t.Fatalf("%d entries at the seed's own cost: %+v", n, c.Selected)
 	}
 }
+
+// The outline reserve: full entries are spent within 3/4 of the limit,
+// outlines from the rest, then what did not fit in full gets what the
+// outlines left — a file that fits now replaces the outlines inside it,
+// a declaration given as an outline is given in full when that fits.
+func TestOutlineReserveThenTheRest(t *testing.T) {
+	seed := SymbolURI("m/g", "X")
+	a := SymbolURI("m/f", "A")
+	big := SymbolURI("m/g", "Big")
+	w := World{
+		Nodes: []Node{
+			{URI: seed, Kind: KindSymbol, Name: "X", Path: "g/g.go", Bytes: 40, Range: &Range{StartLine: 1, EndLine: 3}, Outline: "func X()"},
+			{URI: FileURI("f/f.go"), Kind: KindFile, Path: "f/f.go", Bytes: 600},
+			{URI: a, Kind: KindSymbol, Name: "A", Path: "f/f.go", Bytes: 300, Range: &Range{StartLine: 2, EndLine: 9}, Outline: "func A(x int) error"},
+			{URI: big, Kind: KindSymbol, Name: "Big", Path: "g/g.go", Bytes: 640, Range: &Range{StartLine: 5, EndLine: 40}, Outline: "func Big()"},
+		},
+		Edges: []Edge{
+			{Kind: EdgeCoChanged, From: seed, To: FileURI("f/f.go"), Strength: 1},
+			{Kind: EdgeCalls, From: seed, To: big},
+		},
+	}
+	// X 10 (required), f.go 150 (0.9), Big 160 (0.7). At 200, the first
+	// spend has 150: f.go (10+150) does not fit, nor Big. Outlines: A (5),
+	// Big (3). The rest: f.go fits once A's outline goes (10+3+150 = 163).
+	c := mustCompile(t, w, Request{URIs: []string{seed}, BudgetTokens: budget(200)})
+	if e := entryOf(c, FileURI("f/f.go")); e == nil || e.Kind != KindFile {
+		t.Fatalf("f.go not whole: %+v", c.Selected)
+	}
+	if e := entryOf(c, a); e != nil {
+		t.Fatalf("A repeated inside f.go: %+v", e)
+	}
+	if e := entryOf(c, big); e == nil || e.Kind != KindOutline {
+		t.Fatalf("Big: %+v", e)
+	}
+	if c.Budget.UsedTokens != 163 || excludedOfURI(c, FileURI("f/f.go")) != nil || excludedOfURI(c, big) != nil {
+		t.Fatalf("used %d, excluded %+v", c.Budget.UsedTokens, c.Excluded)
+	}
+	// At 340 the first spend has 255: f.go (160) fits, Big does not; its
+	// outline (3) does; then Big in full fits (160+160 = 320): no outline.
+	c = mustCompile(t, w, Request{URIs: []string{seed}, BudgetTokens: budget(340)})
+	if e := entryOf(c, big); e == nil || e.Kind != KindSymbol {
+		t.Fatalf("Big not given in full: %+v", e)
+	}
+	for _, e := range c.Selected {
+		if e.Kind == KindOutline {
+			t.Fatalf("outline %s left after its declaration got in full", e.URI)
+		}
+	}
+	if c.Budget.UsedTokens != 320 {
+		t.Fatalf("used %d", c.Budget.UsedTokens)
+	}
+}

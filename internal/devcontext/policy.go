@@ -178,6 +178,10 @@ type edgeRule struct {
 	// of its declarations, never whole (the package around the seed is
 	// worth knowing by name, not worth reading in full).
 	outline bool
+	// outlineBelow: a code file reached by this edge only with a strength
+	// below it is given as outlines (as if outline-only), when the world
+	// holds outlines of its declarations; at or above it, whole.
+	outlineBelow float64
 }
 
 var edgeTable = []edgeRule{
@@ -208,7 +212,7 @@ var edgeTable = []edgeRule{
 	{kind: EdgeChangedIn, means: "this commit changed the declaration's lines", forward: 0.5, reverse: 0.3,
 		fwdWhy: "a commit that changed it", revWhy: "what this commit changed", limit: MaxCommitsPerNode},
 	{kind: EdgeCoChanged, means: "that file changed in the same commits as this declaration's file (git history)", forward: 0.9,
-		fwdWhy: "a file changed together with it", measured: true, leaf: true},
+		fwdWhy: "a file changed together with it", measured: true, leaf: true, outlineBelow: 0.5},
 	{kind: EdgeSibling, means: "that file belongs to the same package (directory and language) as this declaration", forward: 0.3,
 		fwdWhy: "a file of the same package", measured: true, tier: TierHistory, leaf: true, outline: true},
 
@@ -273,6 +277,9 @@ type EdgeRule struct {
 	// OutlineOnly: a file reached only by this edge is given as outline
 	// entries of its declarations, never whole.
 	OutlineOnly bool `json:"outline_only,omitempty"`
+	// OutlineBelow: a code file reached by this edge only with a strength
+	// below it is given as outline entries, like an outline-only edge.
+	OutlineBelow float64 `json:"outline_below,omitempty"`
 }
 
 // SelectorRule says whether a selector follows declarations or infers.
@@ -284,6 +291,9 @@ type SelectorRule struct {
 	// of its declarations gets).
 	Means  string  `json:"means,omitempty"`
 	Weight float64 `json:"weight,omitempty"`
+	// Reserve is the share of the limit kept for this selector's entries
+	// (outline) while the full entries are spent.
+	Reserve float64 `json:"reserve,omitempty"`
 }
 
 // Policy returns the compiler's rules. It is static: it does not depend on a
@@ -309,7 +319,7 @@ func Policy() CompilerPolicy {
 		p.Tiers = append(p.Tiers, TierRule{Tier: t, Position: i + 1, Meaning: tierMeaning[t], Kinds: kinds})
 	}
 	for _, r := range edgeTable {
-		e := EdgeRule{Edge: r.kind, Means: r.means, Limit: r.limit, Measured: r.measured, Tier: r.tier, Leaf: r.leaf, OutlineOnly: r.outline}
+		e := EdgeRule{Edge: r.kind, Means: r.means, Limit: r.limit, Measured: r.measured, Tier: r.tier, Leaf: r.leaf, OutlineOnly: r.outline, OutlineBelow: r.outlineBelow}
 		if r.refused != "" {
 			e.Reason, e.Refused = r.refused, true
 		} else {
@@ -332,6 +342,7 @@ func Policy() CompilerPolicy {
 		if s == SelOutline {
 			r.Means = outlineMeans
 			r.Weight = relOutlineInFile
+			r.Reserve = outlineReserve
 		}
 		p.Selectors = append(p.Selectors, r)
 	}

@@ -23,7 +23,8 @@ import (
 
 // incrementalRepo is a small repository with history: pinned anchors of
 // every form, then a commit that moves, renames and deletes some of the
-// anchored functions, so the server runs repository-wide passes.
+// anchored functions, so the server runs repository-wide passes. Twin's
+// anchor is lost among twins that were always there.
 func incrementalRepo(t *testing.T) *wstest.Repo {
 	r := wstest.New(t)
 	fn := func(name string, k int) string {
@@ -39,6 +40,10 @@ func incrementalRepo(t *testing.T) *wstest.Repo {
 			b.WriteString(fn(fmt.Sprintf("%sFunc%d", strings.ToUpper(filepath.Base(f)[:1]), i), k))
 			k++
 		}
+		if f != "pkg/beta.go" {
+			// Twins of Twin, already there when it is pinned in gamma.go.
+			b.WriteString(twinFunc)
+		}
 		files[f] = b.String()
 	}
 	files["notes/plain.txt"] = "line one\nline two\nline three\nline four\n"
@@ -48,7 +53,7 @@ func incrementalRepo(t *testing.T) *wstest.Repo {
 	for _, a := range []string{
 		"function AFunc0 pkg/alpha.go", "function AFunc1 pkg/alpha.go", "function AFunc2 pkg/alpha.go",
 		"function BFunc0 pkg/beta.go", "function BFunc1 pkg/beta.go", "function BFunc3 pkg/beta.go",
-		"function GFunc2 pkg/gamma.go", "function OFunc1 other/delta.go",
+		"function GFunc2 pkg/gamma.go", "function OFunc1 other/delta.go", "function Twin pkg/gamma.go",
 		"lines notes/plain.txt#L2-L3", "doc docs/ref.md", "doc docs/ref.md#limits",
 	} {
 		fmt.Fprintf(&doc, "Some prose.\n<!-- @code %s -->\n\n", a)
@@ -66,11 +71,17 @@ func incrementalRepo(t *testing.T) *wstest.Repo {
 		"pkg/alpha.go":   strings.Replace(alpha, moved, "", 1),
 		"other/moved.go": "package other\n\n" + moved,
 		"pkg/beta.go":    strings.Replace(beta, "func BFunc1(", "func BFunc1Renamed(", 1),
-		"pkg/gamma.go":   strings.Replace(gamma, extractFunc(gamma, "GFunc2"), "", 1),
+		"pkg/gamma.go":   strings.Replace(strings.Replace(gamma, extractFunc(gamma, "GFunc2"), "", 1), twinFunc, "", 1),
 	})
 	r.Commit("move, rename, delete")
 	return r
 }
+
+// twinFunc is in alpha.go, gamma.go and delta.go when the anchors are
+// pinned; the commit that moves code deletes gamma's. The anchor on it is
+// lost, and its note and suggestions name the twins in index order, which
+// a code edit of alpha.go or delta.go must keep.
+const twinFunc = "// Twin does step 99.\nfunc Twin(in []int) int {\n\treturn len(in) * 99\n}\n\n"
 
 // extractFunc returns a function's text with its comment, up to the blank
 // line after it.

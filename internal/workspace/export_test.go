@@ -8,3 +8,17 @@ func SetMemoLimits(n int) (restore func()) {
 	cacheLimits.tables, cacheLimits.docs = n, n
 	return func() { memoLimits, cacheLimits = m, c }
 }
+
+// SetMentionPrefilter turns the Go layout test of the mention prefilter on
+// or off (off: the word test alone); the returned func restores it.
+func SetMentionPrefilter(on bool) (restore func()) {
+	was := mentionPrefilter
+	mentionPrefilter = on
+	return func() { mentionPrefilter = was }
+}
+
+// MentionCoverageSettled is Snapshot.MentionCoverage and how many mentions
+// it settled without parsing every candidate file.
+func (s *Snapshot) MentionCoverageSettled(rep *Report) (MentionCoverage, int) {
+	return s.mentionCoverage(rep)
+}

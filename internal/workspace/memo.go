@@ -42,6 +42,9 @@ type checkMemo struct {
 	factsMu sync.Mutex
 	facts   map[string]diskFact // disk files scanned by a repository-wide pass
 
+	baseMu    sync.Mutex
+	cheapBase *cheapBase // the last hinted files' index built whole
+
 	docsOnce sync.Once
 	docs     []string // the listed files that are docs
 }

@@ -380,7 +380,10 @@ func (r *checkRun) candidates(families map[string]bool, hintDirs []string) []str
 	}
 	var near, far []string
 	for p := range r.s.overlays {
-		if r.s.inList[p] {
+		if _, done := r.status[p]; done || r.s.inList[p] {
+			// Listed files are in listed; a new file some anchor hints
+			// was indexed by the cheap pass already (twice, it was one
+			// declaration seen as two: ambiguous with itself).
 			continue
 		}
 		if lang, ok := r.s.Language(p); ok && families[LanguageFamily(lang)] {

@@ -2,9 +2,12 @@ package workspace_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,11 +22,12 @@ import (
 // builds, one doc edit (a pin broken, then restored) and one Check per op.
 // It profiles what a keystroke costs:
 //
-//	CLEW_BENCH_GOROOT=/tmp/goroot go test ./internal/workspace -run XXX -bench SessionDocEdit -cpuprofile /tmp/cpu.out
+//	CLEW_BENCH_GOROOT=/tmp/goroot CLEW_BENCH_CPUPROFILE=/tmp/cpu.out go test ./internal/workspace -run XXX -bench SessionDocEdit -benchtime 200x
 func BenchmarkSessionDocEdit(b *testing.B) { benchSessionEdit(b, false) }
 
 // BenchmarkSessionCodeEdit is the same with an unsaved buffer of a hinted
-// file edited instead (a statement added to a function body).
+// file edited instead (a statement added to a function body, a new one
+// each time).
 func BenchmarkSessionCodeEdit(b *testing.B) { benchSessionEdit(b, true) }
 
 func benchSessionEdit(b *testing.B, code bool) {
@@ -40,10 +44,17 @@ func benchSessionEdit(b *testing.B, code bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	j := strings.Index(string(text), "sha=v2:") + len("sha=v2:")
-	broken := append([]byte{}, text...)
-	broken[j] ^= 1
+	// Doc edits flip one hex digit of a pin (a different anchor each
+	// time), code edits add a different statement each time: every buffer
+	// version is new, as when typing. Every other edit restores the text.
+	pins := regexp.MustCompile(`sha=v2:`).FindAllIndex(text, -1)
 	target := doc
+	edit := func(i int) []byte {
+		j := pins[(i*37)%len(pins)][1]
+		out := append([]byte{}, text...)
+		out[j] ^= 1
+		return out
+	}
 	if code {
 		// The first anchor's hinted file, a statement before its last brace.
 		f := strings.Fields(string(text[strings.Index(string(text), "<!-- @code"):]))
@@ -52,7 +63,9 @@ func benchSessionEdit(b *testing.B, code bool) {
 			b.Fatal(err)
 		}
 		k := strings.LastIndex(string(text), "\n}")
-		broken = []byte(string(text[:k]) + "\n\t_ = 1" + string(text[k:]))
+		edit = func(i int) []byte {
+			return []byte(string(text[:k]) + fmt.Sprintf("\n\t_ = %d", i) + string(text[k:]))
+		}
 	}
 	check := func(t []byte) *workspace.Report {
 		sess.SetOverlays(map[string][]byte{target: t})
@@ -64,11 +77,24 @@ func benchSessionEdit(b *testing.B, code bool) {
 	}
 	first := check(text)
 	b.Logf("first check: complete %v, %d anchors", first.Complete, len(first.Anchors))
+	// CLEW_BENCH_CPUPROFILE profiles the edits only (-cpuprofile would
+	// also hold the first check, which costs as much as hundreds of edits).
+	if p := os.Getenv("CLEW_BENCH_CPUPROFILE"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			b.Fatal(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	cpu0 := cpuTime()
 	n := 0
 	for i := 0; b.Loop(); i++ {
 		if i%2 == 0 {
-			check(broken)
+			check(edit(i))
 		} else {
 			check(text)
 		}

@@ -1,0 +1,108 @@
+package workspace_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
+)
+
+// With the mention prefilter, every mention resolves exactly as with the
+// word test alone: same resolution, candidates, targets and anchor lines,
+// same counts and coverage; and verify's MentionCoverage, which settles
+// some mentions without parsing every file, counts as the whole scan. The workspace is every language's symbols
+// testdata and Go's net/http, and its doc mentions every declaration they
+// hold, by name, qualified name and call, some passages anchored.
+func TestMentionPrefilterResolvesAsTheWordTest(t *testing.T) {
+	files := map[string]string{}
+	var doc strings.Builder
+	doc.WriteString("# Every declaration\n\n")
+	add := func(rel string, src []byte) {
+		lang, ok := symbols.LanguageForPath(rel)
+		if !ok || symbols.IsKeyLanguage(lang) {
+			return
+		}
+		files[rel] = string(src)
+		fmt.Fprintf(&doc, "## %s\n\n", rel)
+		for i, d := range symbols.Parse(lang, src, symbols.Options{}).Decls {
+			fmt.Fprintf(&doc, "- `%s` and `%s`", anchors.BaseName(d.QualifiedName), d.QualifiedName)
+			if d.Kind == "function" || d.Kind == "method" {
+				fmt.Fprintf(&doc, " and `%s()`", anchors.BaseName(d.QualifiedName))
+			}
+			doc.WriteString("\n")
+			if i%7 == 0 {
+				// Anchored passages: the coverage reads the anchors too.
+				fmt.Fprintf(&doc, "\n%s\n\n", anchors.FormatAnchor(anchors.Binding{Form: anchors.FormSymbol, Kind: d.Kind,
+					QualifiedName: d.QualifiedName, Path: rel}, false))
+			}
+		}
+		doc.WriteString("\n")
+	}
+	testdata, _ := filepath.Glob("../anchors/symbols/testdata/*")
+	for _, f := range testdata {
+		if src, err := os.ReadFile(f); err == nil {
+			add("lang/"+strings.TrimSuffix(filepath.Base(f), ".txt"), src)
+		}
+	}
+	http, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "net", "http", "*.go"))
+	for _, f := range http {
+		if src, err := os.ReadFile(f); err == nil {
+			add("http/"+filepath.Base(f), src)
+		}
+	}
+	files["docs/all.md"] = doc.String()
+	r := wstest.New(t)
+	r.Write(files)
+	r.Commit("all")
+
+	scan := func(filtered bool) workspace.MentionScan {
+		defer workspace.SetMentionPrefilter(filtered)()
+		snap, err := disk.Load(r.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap.ScanMentions(nil, nil)
+	}
+	want, got := scan(false), scan(true)
+	// verify's coverage parses less, and counts the same.
+	for _, filtered := range []bool{false, true} {
+		restore := workspace.SetMentionPrefilter(filtered)
+		snap, err := disk.Load(r.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cov, settled := snap.MentionCoverageSettled(nil)
+		restore()
+		if cov != want.Coverage {
+			t.Errorf("MentionCoverage (prefilter %v) = %+v, want %+v", filtered, cov, want.Coverage)
+		}
+		if settled < 100 {
+			t.Errorf("only %d mentions settled early (prefilter %v): the test does not exercise it", settled, filtered)
+		}
+		t.Logf("prefilter %v: %d mentions settled early", filtered, settled)
+	}
+	if want.Stats.Found < 5000 || want.Stats.Unique < 1000 || want.Stats.Ambiguous < 100 || want.Coverage.Anchored == 0 {
+		t.Fatalf("the workload is too thin to tell: %+v, coverage %+v", want.Stats, want.Coverage)
+	}
+	if got.Stats != want.Stats || got.Coverage != want.Coverage {
+		t.Errorf("counts: got %+v %+v, want %+v %+v", got.Stats, got.Coverage, want.Stats, want.Coverage)
+	}
+	if len(got.Mentions) != len(want.Mentions) {
+		t.Fatalf("%d mentions, want %d", len(got.Mentions), len(want.Mentions))
+	}
+	for i := range want.Mentions {
+		if !reflect.DeepEqual(got.Mentions[i], want.Mentions[i]) {
+			t.Errorf("mention %d: got %+v\nwant %+v", i, got.Mentions[i], want.Mentions[i])
+		}
+	}
+	t.Logf("%+v", want.Stats)
+}
