@@ -263,7 +263,7 @@ func TestB19_ThePolicyInClewTerms(t *testing.T) {
 			t.Fatalf("followed %s: %+v", k, e)
 		}
 	}
-	if e := byEdge["imports"]; e.Refused || e.Forward == nil || *e.Forward != 0.6 || !e.OutlineOnly || !e.Leaf || !e.Measured {
+	if e := byEdge["imports"]; e.Refused || e.Forward == nil || *e.Forward != 0.5 || !e.OutlineOnly || !e.Leaf || !e.Measured {
 		t.Fatalf("imports: %+v", e)
 	}
 	for _, k := range []string{"in_package", "contains", "references"} {

@@ -218,7 +218,7 @@ var edgeTable = []edgeRule{
 
 	{kind: EdgeInPackage, means: "this declaration belongs to that package",
 		refused: "every symbol of a package hangs off it; following it selects the whole package"},
-	{kind: EdgeImports, means: "the seed's file, or a file changed with it or of its package, imports that file (JS/TS, Python import statements)", forward: 0.6,
+	{kind: EdgeImports, means: "the seed's file, or a file changed with it or of its package, imports that file (JS/TS, Python import statements)", forward: 0.5,
 		fwdWhy: "a file the seed's code imports from", measured: true, leaf: true, outline: true},
 	{kind: EdgeContains, means: "this directory contains that file",
 		refused: "a directory contains the whole tree below it"},
