@@ -68,6 +68,9 @@ func FileSuggestions(a Anchor, path string, decls []symbols.Decl, origin []strin
 	return bestOf(a, all)
 }
 
+// Candidate is the declaration the suggestion offers.
+func (s Suggestion) Candidate() Candidate { return s.c }
+
 // BestSuggestions merges per-file lists (in path order) into the anchor's
 // suggestions.
 func BestSuggestions(a Anchor, lists [][]Suggestion) []Candidate {

@@ -70,7 +70,8 @@ type scanState struct {
 	hits             []int32
 	woke, always     []int32
 	lits             []int32 // fewLiterals' answer
-	events, eventsB  []wakeEvent
+	events           []wakeEvent
+	parts            [scanParts][]wakeEvent // wakeScan's, per part
 }
 
 func (sc *scanner) newState() *scanState {
@@ -253,49 +254,67 @@ func (st *scanState) scanFile(path string, content []byte, rids []int32, match f
 // one step a byte.
 //
 // A step waits for the one before it (the next state is a load indexed by
-// the current one), so the file is cut at a line break near its middle
-// and both halves are walked in the same loop: two independent chains
-// keep the core busy where one waits on its loads.
+// the current one), so the file is cut at line breaks into four parts and
+// all four are walked in the same loop: independent chains keep the core
+// busy where one waits on its loads.
 func (st *scanState) wakeScan(m *acMatcher, of []int32, content []byte, match func(rid int32, line int)) {
-	split := len(content)
-	if len(content) >= splitScanMin {
-		if j := bytes.IndexByte(content[len(content)/2:], '\n'); j >= 0 {
-			split = len(content)/2 + j + 1
+	var cut [scanParts + 1]int
+	for k := 1; k < scanParts; k++ {
+		cut[k] = len(content)
+		if at := max(cut[k-1], len(content)*k/scanParts); len(content) >= splitScanMin && at < len(content) {
+			if j := bytes.IndexByte(content[at:], '\n'); j >= 0 {
+				cut[k] = at + j + 1
+			}
 		}
 	}
-	a, b := content[:split], content[split:]
+	cut[scanParts] = len(content)
+	p0, p1, p2, p3 := content[cut[0]:cut[1]], content[cut[1]:cut[2]], content[cut[2]:cut[3]], content[cut[3]:]
 	next, class, special := m.next, &m.class, m.special
-	ev, evB := st.events[:0], st.eventsB[:0]
-	var oa, ob int32
-	i, n := 0, min(len(a), len(b))
-	for ; i < n; i++ {
-		oa = next[oa+int32(class[a[i]])]
-		ob = next[ob+int32(class[b[i]])]
-		if oa >= special || ob >= special {
-			if oa >= special {
-				ev = st.wake(m, of, oa, content, i, ev)
+	ev := &st.parts
+	for k := range ev {
+		ev[k] = ev[k][:0]
+	}
+	var o0, o1, o2, o3 int32
+	n := min(len(p0), len(p1), len(p2), len(p3))
+	for i := 0; i < n; i++ {
+		o0 = next[o0+int32(class[p0[i]])]
+		o1 = next[o1+int32(class[p1[i]])]
+		o2 = next[o2+int32(class[p2[i]])]
+		o3 = next[o3+int32(class[p3[i]])]
+		if o0 >= special || o1 >= special || o2 >= special || o3 >= special {
+			if o0 >= special {
+				ev[0] = st.wake(m, of, o0, content, cut[0]+i, ev[0])
 			}
-			if ob >= special {
-				evB = st.wake(m, of, ob, content, split+i, evB)
+			if o1 >= special {
+				ev[1] = st.wake(m, of, o1, content, cut[1]+i, ev[1])
+			}
+			if o2 >= special {
+				ev[2] = st.wake(m, of, o2, content, cut[2]+i, ev[2])
+			}
+			if o3 >= special {
+				ev[3] = st.wake(m, of, o3, content, cut[3]+i, ev[3])
 			}
 		}
 	}
-	for ; i < len(a); i++ {
-		if oa = next[oa+int32(class[a[i]])]; oa >= special {
-			ev = st.wake(m, of, oa, content, i, ev)
+	// What is left of each part, one at a time, from where it stopped.
+	for k, o := range [scanParts]int32{o0, o1, o2, o3} {
+		for i := cut[k] + n; i < cut[k+1]; i++ {
+			if o = next[o+int32(class[content[i]])]; o >= special {
+				ev[k] = st.wake(m, of, o, content, i, ev[k])
+			}
 		}
 	}
-	for ; i < len(b); i++ {
-		if ob = next[ob+int32(class[b[i]])]; ob >= special {
-			evB = st.wake(m, of, ob, content, split+i, evB)
-		}
+	all := st.events[:0]
+	for k := range ev {
+		all = append(all, ev[k]...) // each part's lines come after the one before's
 	}
-	ev = append(ev, evB...) // the second half's lines come after the first's
-	st.eventsB = evB[:0]
-	st.tryEvents(ev, content, match)
+	st.tryEvents(all, content, match)
 }
 
-// splitScanMin is the shortest file wakeScan cuts in two; tests set it to
+// scanParts is how many parts wakeScan walks at once.
+const scanParts = 4
+
+// splitScanMin is the shortest file wakeScan cuts in parts; tests set it to
 // 0 (every file cut) and past any file (none cut) and compare.
 var splitScanMin = 512
 

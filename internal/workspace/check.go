@@ -29,6 +29,14 @@ type CheckOptions struct {
 	// reports it; the server's diagnosis passes leave it out, as it reads
 	// every code file that declares a mentioned name.
 	Mentions bool
+	// PartialHinted parses, of a hinted Go file, only the declarations
+	// that mention the names its anchors look for (symbols.ParseGoDecls),
+	// and parses the rest of the file only when an anchor left open might
+	// find its answer or a suggestion there (partial.go). The verdicts
+	// are those of whole tables; the report's DeclIndex holds only what
+	// was parsed, so callers that read it (completion, confirm) leave
+	// this off. verify sets it.
+	PartialHinted bool
 }
 
 // Check verifies every code anchor of the snapshot. It never fails on broken
@@ -45,6 +53,9 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	all := docs.anchors
 
 	// Cheap pass: only the hinted files.
+	if opt.PartialHinted {
+		run.partialWords = partialWords(s, all)
+	}
 	if err := run.loadAll(ctx, hintedPaths(all)); err != nil {
 		return nil, err
 	}
@@ -64,18 +75,42 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		for j, i := range unsettled {
 			open[j] = all[i]
 		}
+		if _, err := run.completeHinted(ctx, open, false); err != nil {
+			return nil, err
+		}
 		if err := run.repoWide(ctx, open); err != nil {
 			return nil, err
 		}
 		complete := !run.sp.stopped()
+		var lost []int
 		for _, i := range unsettled {
 			if complete {
 				results[i] = run.resolveWide(all[i])
+				if results[i].State == anchors.StateLost {
+					lost = append(lost, i)
+				}
 			} else {
 				// Never report lost (or a guess) for a search that did not
 				// finish: the anchor keeps its last known state.
 				results[i] = anchors.Result{State: anchors.StateUnchecked,
 					Detail: anchors.Detail{Reason: anchors.ReasonBudget, Path: all[i].Path}}
+			}
+		}
+		// A lost anchor's suggestions rank every indexed declaration:
+		// the partial hinted files that may hold one are parsed whole.
+		if len(lost) > 0 {
+			lostAnchors := make([]anchors.Anchor, len(lost))
+			for j, i := range lost {
+				lostAnchors[j] = all[i]
+			}
+			more, err := run.completeHinted(ctx, lostAnchors, true)
+			if err != nil {
+				return nil, err
+			}
+			for _, i := range lost {
+				if more {
+					results[i] = run.resolveWide(all[i])
+				}
 			}
 		}
 	}
@@ -215,6 +250,12 @@ type checkRun struct {
 	status             map[string]anchors.FileStatus
 	sums               map[string][sha256.Size]byte // content hash of every indexed file
 	sqlDirs            map[string]bool              // folders whose SQL history the cheap index holds
+	// partialWords are, per hinted Go file, the names its anchors look
+	// for (CheckOptions.PartialHinted); hinted holds what loadAll indexed
+	// and partial which of those tables are partial (partial.go).
+	partialWords map[string][][]byte
+	hinted       []hintedTable
+	partial      map[string]bool
 }
 
 // index is the check's whole index, as a single one built in read order.
@@ -292,7 +333,8 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 	var lists [][]anchors.Suggestion
 	for _, p := range ix.Paths() {
 		sum, ok := r.sums[p]
-		if !ok {
+		if !ok || r.partial[p] {
+			// A partial table's list is not the file's (partial.go).
 			lists = append(lists, anchors.FileSuggestions(a, p, ix.Decls(p), origin))
 			continue
 		}
@@ -351,15 +393,12 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 // them in path order. The index is memoised by the list of (path, status,
 // content hash): a keystroke in a doc reuses it whole.
 func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
-	type job struct {
-		path  string
-		lang  symbols.Language
-		text  []byte
-		sum   [sha256.Size]byte
-		decls []symbols.Decl
-	}
+	type job = hintedTable
 	var jobs []job
 	key := &keyer{}
+	if r.partialWords != nil {
+		key.str("partial")
+	}
 	paths = r.withSQLFolders(paths)
 	states := make([]fileState, len(paths))
 	for i, p := range paths {
@@ -397,18 +436,45 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		}
 	}
 	r.cheapKey = key.done()
-	if ix, ok := r.memo.cheap.get(r.cheapKey); ok {
+	if ix, ok := r.memo.cheap.get(r.cheapKey); ok && r.partialWords == nil {
 		r.cheap = ix
 		return nil
 	}
-	if ix := r.patchCheap(paths, states); ix != nil {
-		r.cheap = ix
-		r.memo.cheap.put(r.cheapKey, ix)
-		return nil
+	// A partial index is never a base to patch (partial.go).
+	if r.partialWords == nil {
+		if ix := r.patchCheap(paths, states); ix != nil {
+			r.cheap = ix
+			r.memo.cheap.put(r.cheapKey, ix)
+			return nil
+		}
 	}
 	parallel(len(jobs), func(i int) {
-		jobs[i].decls = r.s.tables.parseSum(jobs[i].lang, jobs[i].sum, jobs[i].text).Decls
+		j := &jobs[i]
+		if words, ok := r.partialWords[j.path]; ok && j.lang == symbols.Go {
+			j.decls, j.partial = r.s.tables.goDecls(j.sum, j.text, words)
+			return
+		}
+		j.decls = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls
 	})
+	r.hinted = jobs
+	r.partial = map[string]bool{}
+	for _, j := range jobs {
+		if j.partial {
+			r.partial[j.path] = true
+		}
+	}
+	var sqlHistory bool
+	r.cheap, sqlHistory = r.cheapIndex(jobs)
+	if r.partialWords == nil {
+		r.memo.cheap.put(r.cheapKey, r.cheap)
+		r.memo.setCheapBase(r.cheap, paths, states, sqlHistory)
+	}
+	return nil
+}
+
+// cheapIndex indexes the hinted files' tables in path order, a SQL file
+// with its folder's history; it reports whether there was SQL history.
+func (r *checkRun) cheapIndex(jobs []hintedTable) (*anchors.Index, bool) {
 	ix := anchors.NewIndex()
 	histories := map[string][]int{} // SQL folder → its jobs, in path order
 	var dirs []string
@@ -432,10 +498,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 			ix.Add(jobs[histories[d][k]].path, t.Decls)
 		}
 	}
-	r.cheap = ix
-	r.memo.cheap.put(r.cheapKey, ix)
-	r.memo.setCheapBase(ix, paths, states, len(dirs) > 0)
-	return nil
+	return ix, len(dirs) > 0
 }
 
 // withSQLFolders adds to sorted paths every SQL file of the folders of the

@@ -1,0 +1,337 @@
+package symbols
+
+import "bytes"
+
+// A Go file is a sequence of top-level declarations, each ended by a
+// semicolon (written, or inserted at a line break by Go's rule). goChunks
+// finds them with a small lexer, so a caller that needs the declarations of
+// a few names can parse only the declarations that mention them
+// (ParseGoDecls) instead of the whole file.
+
+// goChunk is one top-level declaration: [start, end) runs from its keyword
+// to its last token (a written `;` after it included).
+type goChunk struct {
+	start, end int
+	keyword    string // package, import, func, type, var or const
+}
+
+// goLex is the lexer's state: the chunk being read, the bracket stack and
+// the kind of the last token (for semicolon insertion).
+type goLex struct {
+	src    []byte
+	chunks []goChunk
+	groups []BraceGroup
+	opens  []BraceGroup // the `{` groups open, with the token count at each
+	count  int          // identifiers, keywords, literals and brackets so far
+	prevKw string       // the last token, when it was a keyword
+	prevAt int          // and where it started
+	stack  []byte
+	in     bool // inside a chunk
+	cur    goChunk
+	semi   bool // the last token lets a line break end the statement
+	last   int  // end of the last token
+}
+
+// goChunks splits src into its top-level declarations. ok is false when
+// the text is not plainly well-formed at the top level (an unterminated
+// literal or comment, unbalanced brackets, a byte outside ASCII in code, a
+// top-level token that starts no declaration): the caller then parses the
+// whole file.
+func goChunks(src []byte) (chunks []goChunk, ok bool) {
+	l, ok := goLexFile(src)
+	if !ok {
+		return nil, false
+	}
+	return l.chunks, true
+}
+
+// GoDeclRanges are the [start, end) byte ranges of src's top-level
+// declarations other than the package clause and imports: what
+// ParseGoDecls asks keep about. ok is false when ParseGoDecls would parse
+// nothing.
+func GoDeclRanges(src []byte) ([][2]int, bool) {
+	chunks, ok := goChunks(src)
+	if !ok {
+		return nil, false
+	}
+	var out [][2]int
+	for _, c := range chunks {
+		if c.keyword != "package" && c.keyword != "import" {
+			out = append(out, [2]int{c.start, c.end})
+		}
+	}
+	return out, true
+}
+
+// BraceGroup is one `{…}` of a Go file: [Start, End) from the brace (or
+// the `interface` keyword before it: an interface type's body is both) to
+// after its match. Tokens is a lower bound on the hash tokens of a
+// declaration body spanning it: its identifiers, keywords, literals and
+// brackets (operators, which tree-sitter may lex differently, are not
+// counted).
+type BraceGroup struct {
+	Start, End int
+	Tokens     int
+}
+
+// GoBraceGroups lists every brace group of src in the order they close;
+// ok is false when goChunks would refuse the file.
+func GoBraceGroups(src []byte) ([]BraceGroup, bool) {
+	l, ok := goLexFile(src)
+	if !ok {
+		return nil, false
+	}
+	return l.groups, true
+}
+
+func goLexFile(src []byte) (*goLex, bool) {
+	l := &goLex{src: src}
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\n':
+			l.lineBreak()
+			i++
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := indexFrom(src, i+2, "*/")
+			if end < 0 {
+				return nil, false
+			}
+			for _, b := range src[i:end] {
+				if b == '\n' {
+					l.lineBreak() // a comment holding a line break is one
+					break
+				}
+			}
+			i = end + 2
+		case c == '"' || c == '\'':
+			j := i + 1
+			for ; j < len(src) && src[j] != c; j++ {
+				if src[j] == '\n' {
+					return nil, false
+				}
+				if src[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(src) {
+				return nil, false
+			}
+			l.count++
+			if !l.token(i, j+1, "", true) {
+				return nil, false
+			}
+			i = j + 1
+		case c == '`':
+			end := indexFrom(src, i+1, "`")
+			if end < 0 {
+				return nil, false
+			}
+			l.count++
+			if !l.token(i, end+1, "", true) {
+				return nil, false
+			}
+			i = end + 1
+		case isGoLetter(c):
+			j := i + 1
+			for j < len(src) && (isGoLetter(src[j]) || isDigit(src[j])) {
+				j++
+			}
+			word, semi := "", true
+			if j-i >= 2 && j-i <= 11 && src[i] >= 'a' && src[i] <= 'z' {
+				if kw, ok := goKeywords[string(src[i:j])]; ok { // no allocation
+					word = kw
+					semi = kw == "break" || kw == "continue" || kw == "fallthrough" || kw == "return"
+				}
+			}
+			l.count++
+			if !l.token(i, j, word, semi) {
+				return nil, false
+			}
+			i = j
+		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
+			j := i + 1
+			for j < len(src) {
+				b := src[j]
+				if isGoLetter(b) || isDigit(b) || b == '.' {
+					j++
+				} else if (b == '+' || b == '-') && strings1(src[j-1], "eEpP") {
+					j++
+				} else {
+					break
+				}
+			}
+			if !l.token(i, j, "", true) {
+				return nil, false
+			}
+			i = j
+		case c >= 0x80 || c < ' ' || c == '$' || c == '@' || c == '#' || c == '?' || c == '\\' || c == 0x7f:
+			return nil, false // not Go outside a literal or comment
+		default:
+			n, semi := 1, false
+			switch c {
+			case '(', '[', '{':
+				l.stack = append(l.stack, c)
+				if c == '{' {
+					g := BraceGroup{Start: i, Tokens: l.count}
+					if l.prevKw == "interface" {
+						// An interface type's body is the keyword and the group.
+						g.Start, g.Tokens = l.prevAt, l.count-1
+					}
+					l.opens = append(l.opens, g)
+				}
+				l.count++
+			case ')', ']', '}':
+				if len(l.stack) == 0 || l.stack[len(l.stack)-1] != opener(c) {
+					return nil, false
+				}
+				l.stack = l.stack[:len(l.stack)-1]
+				semi = true
+				l.count++
+				if c == '}' {
+					g := l.opens[len(l.opens)-1]
+					l.opens = l.opens[:len(l.opens)-1]
+					l.groups = append(l.groups, BraceGroup{Start: g.Start, End: i + 1, Tokens: l.count - g.Tokens})
+				}
+			case '+', '-':
+				if i+1 < len(src) && src[i+1] == c {
+					n, semi = 2, true
+				}
+			case ';':
+				if len(l.stack) == 0 {
+					if l.in {
+						l.cur.end = i + 1
+						l.close()
+					}
+					l.semi = false
+					i++
+					continue
+				}
+			}
+			if !l.token(i, i+n, "", semi) {
+				return nil, false
+			}
+			i += n
+		}
+	}
+	if len(l.stack) > 0 {
+		return nil, false
+	}
+	if l.in {
+		l.cur.end = l.last
+		l.close()
+	}
+	return l, true
+}
+
+// token records one token at [start, end); keyword is set for a keyword.
+func (l *goLex) token(start, end int, keyword string, semi bool) bool {
+	if !l.in {
+		if len(l.stack) > 0 {
+			return false // brackets open outside any declaration
+		}
+		switch keyword {
+		case "package", "import", "func", "type", "var", "const":
+		default:
+			return false
+		}
+		l.in, l.cur = true, goChunk{start: start, keyword: keyword}
+	}
+	l.semi, l.last = semi, end
+	l.prevKw, l.prevAt = keyword, start
+	return true
+}
+
+// lineBreak ends the chunk when Go would insert a semicolon here.
+func (l *goLex) lineBreak() {
+	if l.in && l.semi && len(l.stack) == 0 {
+		l.cur.end = l.last
+		l.close()
+	}
+	l.semi = false
+}
+
+func (l *goLex) close() {
+	l.chunks = append(l.chunks, l.cur)
+	l.in = false
+}
+
+func opener(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}
+
+func isGoLetter(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool    { return c >= '0' && c <= '9' }
+
+func strings1(c byte, set string) bool {
+	for i := 0; i < len(set); i++ {
+		if set[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+func indexFrom(src []byte, from int, sep string) int {
+	if i := bytes.Index(src[from:], []byte(sep)); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+var goKeywords = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"break", "case", "chan", "const", "continue", "default", "defer", "else",
+		"fallthrough", "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range",
+		"return", "select", "struct", "switch", "type", "var"} {
+		m[k] = k
+	}
+	return m
+}()
+
+// ParseGoDecls is Parse(Go, src, opt) restricted to the top-level
+// declarations for which keep(declaration text) is true: the others are
+// blanked (spaces, line breaks kept, so every offset and line is the
+// file's) before tree-sitter runs, and the package clause, imports and the
+// comments between declarations stay. Go's declarations are independent
+// productions of its grammar, so on a well-formed file each kept one yields
+// exactly the declarations the whole file's table holds for it
+// (TestParseGoDeclsMatchesParse checks every file of GOROOT/src). ok is
+// false, and the caller must parse the whole file, when the top level is
+// not plainly well-formed (goChunks) or the parse of what is kept has a
+// syntax error or gave up.
+func ParseGoDecls(src []byte, keep func(start, end int) bool, opt Options) (t Table, ok bool) {
+	chunks, ok := goChunks(src)
+	if !ok {
+		return Table{}, false
+	}
+	buf := append([]byte(nil), src...)
+	for _, c := range chunks {
+		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
+			continue
+		}
+		for i := c.start; i < c.end; i++ {
+			if buf[i] != '\n' {
+				buf[i] = ' '
+			}
+		}
+	}
+	t = Parse(Go, buf, opt)
+	if t.GaveUp || t.SyntaxErrors > 0 {
+		return Table{}, false
+	}
+	return t, true
+}

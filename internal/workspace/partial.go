@@ -1,0 +1,285 @@
+package workspace
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"sort"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// The cheap pass of a large repository is mostly tree-sitter parsing the
+// hinted files whole, while a pinned anchor only asks for the declarations
+// of one name (CheckOptions.PartialHinted). Of a hinted Go file it parses
+// the top-level declarations that mention one of the names its anchors
+// look for (symbols.ParseGoDecls): every declaration of such a name is in
+// one of them, so stage 1 of the ladder — the verdict of every anchor
+// still in its file — is the same as over the whole table.
+//
+// An anchor left open reads further: stages 2–4 look in every indexed
+// file, suggestions rank every indexed declaration. Before the
+// repository-wide pass, completeHinted parses whole every partial file
+// that the open anchors' prefilters (the repository-wide pass's own, and
+// anchors.MaySuggestFromGo) cannot rule out. A file they rule out holds no
+// answer and no suggestion for any open anchor, and the declarations its
+// partial table holds are among its whole table's, so they cannot add
+// one: the verdicts and suggestions are those of whole tables.
+
+// hintedTable is one hinted file as loadAll read and parsed it.
+type hintedTable struct {
+	path    string
+	lang    symbols.Language
+	text    []byte
+	sum     [sha256.Size]byte
+	decls   []symbols.Decl
+	partial bool // decls are only the declarations that mention words
+}
+
+// partialWords are, per hinted Go file whose every anchor is a symbol
+// anchor with an identifier for a name, those names; a file also hinted
+// by a lines or doc anchor, or by a name that is no Go identifier, is
+// parsed whole.
+func partialWords(s *Snapshot, all []anchors.Anchor) map[string][][]byte {
+	words := map[string][][]byte{}
+	whole := map[string]bool{}
+	for _, a := range all {
+		if lang, ok := s.Language(a.Path); !ok || lang != symbols.Go {
+			continue
+		}
+		base := anchors.BaseName(a.QualifiedName)
+		if a.Form != anchors.FormSymbol || !goIdentifier(base) {
+			whole[a.Path] = true
+			continue
+		}
+		words[a.Path] = append(words[a.Path], []byte(base))
+	}
+	for p := range whole {
+		delete(words, p)
+	}
+	return words
+}
+
+func goIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// goDecls is a hinted Go file's declarations: its whole table when one is
+// memoised or stored, else those of the declarations mentioning one of
+// words (partial true), else the whole file parsed.
+func (c *tableCache) goDecls(sum [sha256.Size]byte, src []byte, words [][]byte) ([]symbols.Decl, bool) {
+	key := tableKey{symbols.Go, sum}
+	if t, ok := c.tables.get(key); ok {
+		return t.Decls, false
+	}
+	if store := c.persistent(); store != nil {
+		if t, ok := stored(store, storeKey(symbols.Go, sum), symbols.Go); ok {
+			c.tables.put(key, t)
+			return t.Decls, false
+		}
+	}
+	if t, ok := symbols.ParseGoDecls(src, mentioning(src, words), symbols.Options{KeepBodyTokens: true}); ok {
+		return t.Decls, true
+	}
+	return c.parseSum(symbols.Go, sum, src).Decls, false
+}
+
+// mentioning keeps the declarations of src that hold one of words.
+func mentioning(src []byte, words [][]byte) func(start, end int) bool {
+	return func(start, end int) bool {
+		for _, w := range words {
+			if bytes.Contains(src[start:end], w) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// completeHinted parses whole every partial hinted file an open anchor
+// might find its answer in (before the repository-wide pass), or, with
+// suggest, a suggestion in (for the anchors found lost), and re-indexes
+// the hinted files. It reports whether it parsed any.
+func (r *checkRun) completeHinted(ctx context.Context, open []anchors.Anchor, suggest bool) (bool, error) {
+	if len(r.partial) == 0 {
+		return false, nil
+	}
+	if suggest {
+		return r.completeForSuggestions(ctx, open)
+	}
+	var tests []func(src []byte, groups []anchors.BraceGroup) bool
+	for _, a := range open {
+		origin := r.origin(a)
+		if a.Form != anchors.FormSymbol {
+			continue
+		}
+		lang, ok := symbols.LanguageForPath(a.Path)
+		if !ok {
+			continue
+		}
+		var body []string
+		if a.BodySHA != "" {
+			body = origin
+		}
+		n := needFor(a, lang, body)
+		if n.family != LanguageFamily(symbols.Go) {
+			continue
+		}
+		tests = append(tests, func(src []byte, _ []anchors.BraceGroup) bool { return n.wants(src, symbols.Go) })
+	}
+	var todo []int
+	for i, j := range r.hinted {
+		if j.partial {
+			todo = append(todo, i)
+		}
+	}
+	whole := make([]bool, len(todo))
+	parallel(len(todo), func(k int) {
+		if ctx.Err() != nil {
+			return
+		}
+		j := &r.hinted[todo[k]]
+		for _, t := range tests {
+			if t(j.text, nil) {
+				j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+				whole[k] = true
+				return
+			}
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	var upgraded []string
+	for k, i := range todo {
+		if whole[k] {
+			upgraded = append(upgraded, r.hinted[i].path)
+			delete(r.partial, r.hinted[i].path)
+		}
+	}
+	return r.reindexHinted(upgraded), nil
+}
+
+// reindexHinted rebuilds the cheap index after the tables of changed
+// were re-parsed; it reports whether there were any.
+func (r *checkRun) reindexHinted(upgraded []string) bool {
+	if len(upgraded) == 0 {
+		return false
+	}
+	sort.Strings(upgraded)
+	key := (&keyer{}).sum(r.cheapKey)
+	for _, p := range upgraded {
+		key.str(p)
+		if !r.partial[p] {
+			key.str("whole")
+		}
+	}
+	r.cheapKey = key.done()
+	r.cheap, _ = r.cheapIndex(r.hinted)
+	r.ix = nil
+	return true
+}
+
+// completeForSuggestions re-parses each partial hinted file with, besides
+// the declarations its anchors named, every declaration that may hold a
+// suggestion for one of the lost anchors (anchors.MaySuggestFromGo on the
+// declaration's text and brace groups), and then every declaration that
+// mentions the name of a suggestion found: a name is parsed as the whole
+// file parses it once every declaration mentioning it is kept (two
+// `func init()` become `init()`), and a suggestion shows its name.
+func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.Anchor) (bool, error) {
+	type lostAnchor struct {
+		a      anchors.Anchor
+		origin []string
+		may    func([]byte, []anchors.BraceGroup) bool
+	}
+	ls := make([]lostAnchor, len(lost))
+	for i, a := range lost {
+		origin := r.origin(a)
+		ls[i] = lostAnchor{a, origin, anchors.MaySuggestFromGo(a, origin)}
+	}
+	var todo []int
+	for i, j := range r.hinted {
+		if j.partial {
+			todo = append(todo, i)
+		}
+	}
+	changed := make([]bool, len(todo))
+	parallel(len(todo), func(k int) {
+		if ctx.Err() != nil {
+			return
+		}
+		j := &r.hinted[todo[k]]
+		ranges, ok := symbols.GoDeclRanges(j.text)
+		groups, ok2 := symbols.GoBraceGroups(j.text)
+		if !ok || !ok2 {
+			return // cannot be: ParseGoDecls took the file
+		}
+		words := r.partialWords[j.path]
+		named := mentioning(j.text, words)
+		keep := map[int]bool{}
+		grew := false
+		for _, c := range ranges {
+			if named(c[0], c[1]) {
+				keep[c[0]] = true
+				continue
+			}
+			var inside []anchors.BraceGroup
+			for _, g := range groups {
+				if g.Start >= c[0] && g.End <= c[1] {
+					inside = append(inside, anchors.BraceGroup{Start: g.Start - c[0], End: g.End - c[0], Tokens: g.Tokens})
+				}
+			}
+			for _, l := range ls {
+				if l.may(j.text[c[0]:c[1]], inside) {
+					keep[c[0]], grew = true, true
+					break
+				}
+			}
+		}
+		for grew {
+			t, ok := symbols.ParseGoDecls(j.text, func(start, _ int) bool { return keep[start] }, symbols.Options{KeepBodyTokens: true})
+			if !ok {
+				j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+				changed[k] = true
+				return
+			}
+			j.decls, changed[k] = t.Decls, true
+			grew = false
+			for _, l := range ls {
+				for _, s := range anchors.FileSuggestions(l.a, j.path, t.Decls, l.origin) {
+					base := []byte(anchors.BaseName(s.Candidate().QualifiedName))
+					for _, c := range ranges {
+						if !keep[c[0]] && bytes.Contains(j.text[c[0]:c[1]], base) {
+							keep[c[0]], grew = true, true
+						}
+					}
+				}
+			}
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	var upgraded []string
+	for k, i := range todo {
+		if changed[k] {
+			upgraded = append(upgraded, r.hinted[i].path)
+			if !r.hinted[i].partial {
+				delete(r.partial, r.hinted[i].path)
+			}
+		}
+	}
+	return r.reindexHinted(upgraded), nil
+}
