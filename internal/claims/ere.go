@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"sync"
@@ -100,10 +101,15 @@ func compileERE(source, flags string) (re *Regex, warnings []string, msg string)
 	if err != nil {
 		return nil, nil, invalidRegex(source, flags, engineMessage(err))
 	}
-	lits, fold := requiredLiterals(litSrc)
-	r := &Regex{Source: source, Flags: flags, re: compiled, lits: lits, fold: fold}
-	if flags == "" {
-		r.pure = pureLiteral(goSrc)
+	r := &Regex{Source: source, Flags: flags, re: compiled}
+	// One parse serves both prefilters (without a flag litSrc is goSrc): a
+	// law's every leg is compiled on each start of the CLI.
+	if parsed, err := syntax.Parse(litSrc, syntax.Perl); err == nil {
+		parsed = parsed.Simplify()
+		r.lits, r.fold = literalsOf(parsed)
+		if flags == "" {
+			r.pure = pureOf(parsed)
+		}
 	}
 	return r, warnings, ""
 }

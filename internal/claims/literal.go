@@ -11,16 +11,12 @@ import (
 // grep tools use).
 type litSet [][]string
 
-// requiredLiterals computes the litSet of an RE2 pattern. fold: the
-// literals are lower-cased and compared case-insensitively (the `i` flag);
-// then only all-ASCII groups are kept, as Unicode folding is wider than
-// strings.ToLower.
-func requiredLiterals(goSrc string) (lits litSet, fold bool) {
-	re, err := syntax.Parse(goSrc, syntax.Perl)
-	if err != nil {
-		return nil, false
-	}
-	collect(re.Simplify(), &lits, &fold)
+// literalsOf computes the litSet of a parsed, simplified RE2 pattern.
+// fold: the literals are lower-cased and compared case-insensitively (the
+// `i` flag); then only all-ASCII groups are kept, as Unicode folding is
+// wider than strings.ToLower.
+func literalsOf(re *syntax.Regexp) (lits litSet, fold bool) {
+	collect(re, &lits, &fold)
 	// A literal holding a surrogate stand-in is not in the raw text, and
 	// one holding U+FFFD may not be either: the regex engine reads every
 	// invalid UTF-8 byte as that character.
@@ -53,16 +49,11 @@ func requiredLiterals(goSrc string) (lits litSet, fold bool) {
 	return lits, fold
 }
 
-// pureLiteral returns the string an RE2 pattern matches when it is one
-// case-sensitive literal of printable ASCII (no anchor, class or
+// pureOf returns the string a parsed, simplified RE2 pattern matches when
+// it is one case-sensitive literal of printable ASCII (no anchor, class or
 // repetition), else "". Such a regex matches exactly the units holding the
 // string, so the scanner need not run it where the string was found.
-func pureLiteral(goSrc string) string {
-	re, err := syntax.Parse(goSrc, syntax.Perl)
-	if err != nil {
-		return ""
-	}
-	re = re.Simplify()
+func pureOf(re *syntax.Regexp) string {
 	if re.Op != syntax.OpLiteral || re.Flags&syntax.FoldCase != 0 {
 		return ""
 	}
