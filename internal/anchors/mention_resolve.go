@@ -145,3 +145,28 @@ func equalSegs(a, b []string) bool {
 	}
 	return true
 }
+
+// MentionSettled reports whether refs already make the mention ambiguous
+// whatever other declarations exist: two distinct declarations outside the
+// tests whose qualified name is the mention itself (the first tier).
+// More candidates only join that tier or lower ones, so ResolveMention
+// over any superset of refs still answers several, from the first tier.
+func MentionSettled(name string, call bool, refs []MentionRef) bool {
+	want := strings.Split(name, ".")
+	first := ""
+	for _, r := range refs {
+		if r.Decl == nil || r.Decl.Kind == "key" || call && !callableKinds[r.Decl.Kind] || IsTestPath(r.Path) {
+			continue
+		}
+		if !equalSegs(strings.Split(plainQualified(r.Decl.QualifiedName), "."), want) {
+			continue
+		}
+		key := r.Path + "\x00" + r.Decl.QualifiedName + "\x00" + r.Decl.Kind + "\x00" + strconv.Itoa(r.Decl.StartLine)
+		if first == "" {
+			first = key
+		} else if key != first {
+			return true
+		}
+	}
+	return false
+}

@@ -193,3 +193,37 @@ func FuzzScanMentions(f *testing.F) {
 		}
 	})
 }
+
+// A mention is settled (ambiguous whatever else exists) by two distinct
+// declarations outside the tests under its exact name; nothing less.
+func TestMentionSettled(t *testing.T) {
+	ref := func(path, qname, kind string, line int) MentionRef {
+		return MentionRef{Ref: Ref{Path: path, Decl: &symbols.Decl{QualifiedName: qname, Kind: kind, StartLine: line}}}
+	}
+	closeA, closeB := ref("a/a.go", "Close", "function", 3), ref("b/b.go", "Close", "function", 9)
+	for _, c := range []struct {
+		name string
+		call bool
+		refs []MentionRef
+		want bool
+	}{
+		{"Close", false, []MentionRef{closeA, closeB}, true},
+		{"Close", true, []MentionRef{closeA, closeB}, true},
+		{"Close", false, []MentionRef{closeA, closeA}, false},
+		{"Close", false, []MentionRef{closeA, ref("a/a_test.go", "Close", "function", 5)}, false},
+		{"Close", false, []MentionRef{closeA, ref("b/b.go", "File.Close", "method", 5)}, false},
+		{"Close", true, []MentionRef{closeA, ref("b/b.go", "Close", "var", 5)}, false},
+		{"Close", false, []MentionRef{closeA, ref("b/b.go", "Close", "var", 5)}, true},
+		{"File.Close", false, []MentionRef{ref("a/a.go", "File.Close", "method", 1), ref("b/b.go", "File.Close", "method", 2)}, true},
+		{"File.Close", false, []MentionRef{closeA, closeB}, false},
+		{"Close", false, []MentionRef{closeA, ref("c/c.yml", "Close", "key", 1)}, false},
+	} {
+		if got := MentionSettled(c.name, c.call, c.refs); got != c.want {
+			t.Errorf("MentionSettled(%q, call=%v, %d refs) = %v, want %v", c.name, c.call, len(c.refs), got, c.want)
+		}
+		// Settled means ResolveMention over these (or more) answers several.
+		if c.want && len(ResolveMention(c.name, c.call, c.refs)) < 2 {
+			t.Errorf("%q settled but ResolveMention answers %d", c.name, len(ResolveMention(c.name, c.call, c.refs)))
+		}
+	}
+}

@@ -261,7 +261,7 @@ func runVerifyWorkspace(ctx context.Context, r *request, raw json.RawMessage) (a
 		// verify's mention coverage, on a copy: the diagnosis passes' report
 		// is shared and leaves it out.
 		withMentions := *rep
-		cov := f.ScanMentions(nil, rep).Coverage
+		cov := f.MentionCoverage(rep)
 		withMentions.MentionCoverage = &cov
 		all = append(all, folderReport{Root: f.Root(), Report: &withMentions})
 	}

@@ -149,7 +149,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		return nil, err
 	}
 	if opt.Mentions {
-		cov := s.ScanMentions(nil, rep).Coverage
+		cov := s.MentionCoverage(rep)
 		rep.MentionCoverage = &cov
 	}
 	rep.Exit = exitCode(rep)

@@ -16,3 +16,9 @@ func SetMentionPrefilter(on bool) (restore func()) {
 	mentionPrefilter = on
 	return func() { mentionPrefilter = was }
 }
+
+// MentionCoverageSettled is Snapshot.MentionCoverage and how many mentions
+// it settled without parsing every candidate file.
+func (s *Snapshot) MentionCoverageSettled(rep *Report) (MentionCoverage, int) {
+	return s.mentionCoverage(rep)
+}

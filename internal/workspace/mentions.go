@@ -117,13 +117,27 @@ func (sc MentionScan) Suggestions() Suggestions {
 // ScanMentions resolves the mentions of docs (all docs when nil). rep, when
 // given, lets an anchor that moved count for its found target.
 func (s *Snapshot) ScanMentions(docs []string, rep *Report) MentionScan {
+	scans, bases := s.docMentions(docs)
+	refs := s.mentionRefs(bases)
+	found := foundBindings(rep)
+	return summarize(scans, func(sc docScan, j int) DocMention {
+		m := sc.ms[j]
+		return s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, found)
+	})
+}
+
+// docScan is one doc's mentions and anchors.
+type docScan struct {
+	doc string
+	ms  []anchors.Mention
+	as  []anchors.Anchor
+}
+
+// docMentions scans docs (all docs when nil) for mentions, and returns
+// their base names.
+func (s *Snapshot) docMentions(docs []string) ([]docScan, map[string]bool) {
 	if docs == nil {
 		docs = s.Docs()
-	}
-	type docScan struct {
-		doc string
-		ms  []anchors.Mention
-		as  []anchors.Anchor
 	}
 	var scans []docScan
 	bases := map[string]bool{}
@@ -138,8 +152,11 @@ func (s *Snapshot) ScanMentions(docs []string, rep *Report) MentionScan {
 		}
 		scans = append(scans, docScan{doc, ms, s.tables.parseDoc(doc, text).anchors})
 	}
-	refs := s.mentionRefs(bases)
-	found := foundBindings(rep)
+	return scans, bases
+}
+
+// summarize resolves every mention of scans with resolve and counts them.
+func summarize(scans []docScan, resolve func(sc docScan, j int) DocMention) MentionScan {
 	var out MentionScan
 	type passageKey struct {
 		doc  string
@@ -148,8 +165,8 @@ func (s *Snapshot) ScanMentions(docs []string, rep *Report) MentionScan {
 	passages := map[passageKey]bool{} // resolvable passage → all anchored so far
 	var order []passageKey
 	for _, sc := range scans {
-		for _, m := range sc.ms {
-			dm := s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, found)
+		for j, m := range sc.ms {
+			dm := resolve(sc, j)
 			out.Mentions = append(out.Mentions, dm)
 			out.Stats.add(dm)
 			if dm.Resolution == MentionUnresolved {
@@ -369,12 +386,7 @@ func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.Menti
 	for b := range bases {
 		names = append(names, []byte(b))
 	}
-	var paths []string
-	for _, p := range s.Files() {
-		if lang, ok := s.Language(p); ok && !symbols.IsKeyLanguage(lang) && !s.config.IsDoc(p) {
-			paths = append(paths, p)
-		}
-	}
+	paths := s.mentionPaths()
 	// Read, filter and parse on every processor; merge in path order.
 	found := make([][]anchors.MentionRef, len(paths))
 	parallel(len(paths), func(i int) {
@@ -384,26 +396,70 @@ func (s *Snapshot) mentionRefs(bases map[string]bool) map[string][]anchors.Menti
 		if st != anchors.FileOK || !mayDeclareAny(lang, text, names, bases) {
 			return
 		}
-		pkg := path.Base(path.Dir(p))
-		if lang == symbols.Go {
-			if m := goPackageRE.FindSubmatch(text); m != nil {
-				pkg = string(m[1])
-			}
+		found[i] = s.refsIn(p, lang, text, bases)
+	})
+	mergeRefs(out, found)
+	return out
+}
+
+// mentionPaths are the files mentions may name declarations of: code files
+// with a grammar, configuration files and docs left out.
+func (s *Snapshot) mentionPaths() []string {
+	var paths []string
+	for _, p := range s.Files() {
+		if lang, ok := s.Language(p); ok && !symbols.IsKeyLanguage(lang) && !s.config.IsDoc(p) {
+			paths = append(paths, p)
 		}
-		decls := s.tables.parse(lang, text).Decls
-		for j := range decls {
-			if bases[anchors.BaseName(decls[j].QualifiedName)] {
-				found[i] = append(found[i], anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: &decls[j]}, Package: pkg})
-			}
+	}
+	return paths
+}
+
+// refsIn are the declarations of one file whose base name is in bases.
+func (s *Snapshot) refsIn(p string, lang symbols.Language, text []byte, bases map[string]bool) []anchors.MentionRef {
+	pkg := path.Base(path.Dir(p))
+	if lang == symbols.Go {
+		if m := goPackageRE.FindSubmatch(text); m != nil {
+			pkg = string(m[1])
+		}
+	}
+	var out []anchors.MentionRef
+	decls := s.tables.parse(lang, text).Decls
+	for j := range decls {
+		if bases[anchors.BaseName(decls[j].QualifiedName)] {
+			out = append(out, anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: &decls[j]}, Package: pkg})
+		}
+	}
+	return out
+}
+
+// collectRefs parses, on every processor, the paths pick chooses (asked in
+// path order, before any parse) and adds their declarations of bases to
+// refs, in path order.
+func (s *Snapshot) collectRefs(paths []string, refs map[string][]anchors.MentionRef, bases map[string]bool, pick func(i int) bool) {
+	var picked []int
+	for i := range paths {
+		if pick(i) {
+			picked = append(picked, i)
+		}
+	}
+	found := make([][]anchors.MentionRef, len(picked))
+	parallel(len(picked), func(k int) {
+		p := paths[picked[k]]
+		if text, st := s.readUncached(p); st == anchors.FileOK {
+			lang, _ := s.Language(p)
+			found[k] = s.refsIn(p, lang, text, bases)
 		}
 	})
+	mergeRefs(refs, found)
+}
+
+func mergeRefs(out map[string][]anchors.MentionRef, found [][]anchors.MentionRef) {
 	for _, refs := range found {
 		for _, r := range refs {
 			b := anchors.BaseName(r.Decl.QualifiedName)
 			out[b] = append(out[b], r)
 		}
 	}
-	return out
 }
 
 // holdsAnyWord: few names are looked up one by one; many by reading the

@@ -18,7 +18,8 @@ import (
 
 // With the mention prefilter, every mention resolves exactly as with the
 // word test alone: same resolution, candidates, targets and anchor lines,
-// same counts and coverage. The workspace is every language's symbols
+// same counts and coverage; and verify's MentionCoverage, which settles
+// some mentions without parsing every file, counts as the whole scan. The workspace is every language's symbols
 // testdata and Go's net/http, and its doc mentions every declaration they
 // hold, by name, qualified name and call, some passages anchored.
 func TestMentionPrefilterResolvesAsTheWordTest(t *testing.T) {
@@ -72,6 +73,23 @@ func TestMentionPrefilterResolvesAsTheWordTest(t *testing.T) {
 		return snap.ScanMentions(nil, nil)
 	}
 	want, got := scan(false), scan(true)
+	// verify's coverage parses less, and counts the same.
+	for _, filtered := range []bool{false, true} {
+		restore := workspace.SetMentionPrefilter(filtered)
+		snap, err := disk.Load(r.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cov, settled := snap.MentionCoverageSettled(nil)
+		restore()
+		if cov != want.Coverage {
+			t.Errorf("MentionCoverage (prefilter %v) = %+v, want %+v", filtered, cov, want.Coverage)
+		}
+		if settled < 100 {
+			t.Errorf("only %d mentions settled early (prefilter %v): the test does not exercise it", settled, filtered)
+		}
+		t.Logf("prefilter %v: %d mentions settled early", filtered, settled)
+	}
 	if want.Stats.Found < 5000 || want.Stats.Unique < 1000 || want.Stats.Ambiguous < 100 || want.Coverage.Anchored == 0 {
 		t.Fatalf("the workload is too thin to tell: %+v, coverage %+v", want.Stats, want.Coverage)
 	}

@@ -1,0 +1,146 @@
+package workspace
+
+import (
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// MentionCoverage is ScanMentions(nil, rep).Coverage, computed with less
+// parsing: a count needs only whether a mention is unique, ambiguous or
+// unresolved, and whether its passage anchors it. The files where a
+// mentioned name may be declared at top level are parsed first; a mention
+// that two of them already declare under its exact name, in a passage
+// with no anchor to that name, is ambiguous whatever the rest of the
+// repository holds (anchors.MentionSettled), so the other files are
+// parsed only for the names still open.
+func (s *Snapshot) MentionCoverage(rep *Report) MentionCoverage {
+	cov, _ := s.mentionCoverage(rep)
+	return cov
+}
+
+// mentionCoverage is MentionCoverage and how many mentions it settled
+// early.
+func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
+	scans, bases := s.docMentions(nil)
+	if len(bases) == 0 {
+		return summarize(scans, nil).Coverage, 0
+	}
+	paths := s.mentionPaths()
+	places := make([]namePlaces, len(paths))
+	parallel(len(paths), func(i int) {
+		text, st := s.readUncached(paths[i])
+		if st == anchors.FileOK {
+			lang, _ := s.Language(paths[i])
+			places[i] = placesOf(lang, text, bases)
+		}
+	})
+	// First the files that may declare a mentioned name at top level.
+	refs := map[string][]anchors.MentionRef{}
+	parsed := make([]bool, len(paths))
+	s.collectRefs(paths, refs, bases, func(i int) bool {
+		parsed[i] = places[i].top
+		return parsed[i]
+	})
+	found := foundBindings(rep)
+	type at struct {
+		doc string
+		j   int
+	}
+	settled := map[at]bool{}
+	open := map[string]bool{}
+	for _, sc := range scans {
+		for j, m := range sc.ms {
+			base := anchors.BaseName(m.Name)
+			if !namedInPassage(m, base, sc.as, found) && anchors.MentionSettled(m.Name, m.Call, refs[base]) {
+				settled[at{sc.doc, j}] = true
+			} else {
+				open[base] = true
+			}
+		}
+	}
+	// Then the other files, for the names still open.
+	s.collectRefs(paths, refs, open, func(i int) bool {
+		if parsed[i] {
+			return false
+		}
+		for _, n := range places[i].names {
+			if open[n] {
+				return true
+			}
+		}
+		return false
+	})
+	return summarize(scans, func(sc docScan, j int) DocMention {
+		if settled[at{sc.doc, j}] {
+			return DocMention{Resolution: MentionAmbiguous}
+		}
+		m := sc.ms[j]
+		return s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, found)
+	}).Coverage, len(settled)
+}
+
+// namePlaces is what the prefilter saw of one file: the mentioned names
+// it may declare, and whether one may be a top-level declaration.
+type namePlaces struct {
+	names []string
+	top   bool
+}
+
+// placesOf is mayDeclareAny's answer, name by name: a Go file that lexes
+// cleanly by its layout, any other by its words (then any may be top
+// level).
+func placesOf(lang symbols.Language, text []byte, set map[string]bool) namePlaces {
+	var out namePlaces
+	seen := map[string]bool{}
+	if lang == symbols.Go && mentionPrefilter {
+		ok := goNamePlaces(text, func(name []byte, top bool) bool {
+			if set[string(name)] {
+				if !seen[string(name)] {
+					seen[string(name)] = true
+					out.names = append(out.names, string(name))
+				}
+				out.top = out.top || top
+			}
+			return true
+		})
+		if ok {
+			return out
+		}
+		out, seen = namePlaces{}, map[string]bool{}
+	}
+	for i := 0; i < len(text); {
+		if !isWordByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		if w := string(text[i:j]); set[w] && !seen[w] {
+			seen[w] = true
+			out.names = append(out.names, w)
+		}
+		i = j
+	}
+	out.top = len(out.names) > 0
+	return out
+}
+
+// namedInPassage: an anchor of m's passage names a declaration of base
+// (as written, or where the check found it), so whether m is anchored
+// depends on its candidates, not only on how many there are.
+func namedInPassage(m anchors.Mention, base string, docAnchors []anchors.Anchor, found map[string]*anchors.Binding) bool {
+	for _, a := range docAnchors {
+		if a.Form != anchors.FormSymbol || m.Line < a.Passage.StartLine || m.Line > a.Passage.EndLine {
+			continue
+		}
+		if anchors.BaseName(a.QualifiedName) == base {
+			return true
+		}
+		if f := found[a.ID()]; f != nil && anchors.BaseName(f.QualifiedName) == base {
+			return true
+		}
+	}
+	return false
+}
