@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -37,6 +38,10 @@ type CheckOptions struct {
 	// was parsed, so callers that read it (completion, confirm) leave
 	// this off. verify sets it.
 	PartialHinted bool
+	// Clock, when set, is what the budget's max_ms bounds instead of
+	// wall-clock time: verify gives its process's processor time, so the
+	// same tree stops at the same point however loaded the machine is.
+	Clock func() time.Duration
 }
 
 // Check verifies every code anchor of the snapshot. It never fails on broken
@@ -46,7 +51,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	if opt.Budget != nil {
 		b = *opt.Budget
 	}
-	run := &checkRun{s: s, sp: newSpender(b), extra: anchors.NewIndex(), memo: s.memo,
+	run := &checkRun{s: s, sp: newSpender(b, opt.Clock), extra: anchors.NewIndex(), memo: s.memo,
 		status: map[string]anchors.FileStatus{}, sums: map[string][sha256.Size]byte{}, sqlDirs: map[string]bool{}}
 
 	docs, diags := s.parseDocs()
