@@ -43,7 +43,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	snap.UseTableStore(tableStore())
-	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree, Mentions: true, PartialHinted: true}
+	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree, Mentions: true, PartialHinted: true, Clock: cpuClock}
 	rep, err := snap.Check(ctx, opt)
 	if err == nil {
 		err = disk.CheckScope(ctx, snap, rep, *repoKey, opt)

@@ -22,9 +22,27 @@ type spender struct {
 	files int
 	bytes int64
 	limit string
+	// clock, when set, is what max_ms bounds (CheckOptions.Clock), read
+	// from clock0 on; else wall-clock time since start.
+	clock  func() time.Duration
+	clock0 time.Duration
 }
 
-func newSpender(b Budget) *spender { return &spender{b: b, start: time.Now()} }
+func newSpender(b Budget, clock func() time.Duration) *spender {
+	s := &spender{b: b, start: time.Now(), clock: clock}
+	if clock != nil {
+		s.clock0 = clock()
+	}
+	return s
+}
+
+// spent is the time max_ms bounds.
+func (s *spender) spent() time.Duration {
+	if s.clock != nil {
+		return s.clock() - s.clock0
+	}
+	return time.Since(s.start)
+}
 
 // allow reports whether one more file may be read.
 func (s *spender) allow() bool {
@@ -38,7 +56,7 @@ func (s *spender) allow() bool {
 		s.limit = LimitFiles
 	case s.bytes >= s.b.MaxBytes:
 		s.limit = LimitBytes
-	case time.Since(s.start).Milliseconds() >= s.b.MaxMS:
+	case s.spent().Milliseconds() >= s.b.MaxMS:
 		s.limit = LimitTime
 	}
 	return s.limit == ""
@@ -49,7 +67,7 @@ func (s *spender) allow() bool {
 func (s *spender) allowScan() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.limit == "" && time.Since(s.start).Milliseconds() >= s.b.MaxMS {
+	if s.limit == "" && s.spent().Milliseconds() >= s.b.MaxMS {
 		s.limit = LimitTime
 	}
 	return s.limit == ""
@@ -59,6 +77,21 @@ func (s *spender) spend(n int) {
 	s.mu.Lock()
 	s.files++
 	s.bytes += int64(n)
+	s.mu.Unlock()
+}
+
+// read is what was read so far.
+func (s *spender) read() (files int, bytes int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.files, s.bytes
+}
+
+// spendN counts files already known to fit (a memoised pass's).
+func (s *spender) spendN(files int, bytes int64) {
+	s.mu.Lock()
+	s.files += files
+	s.bytes += bytes
 	s.mu.Unlock()
 }
 

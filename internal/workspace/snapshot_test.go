@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -110,6 +111,36 @@ func TestStarvedBudget(t *testing.T) {
 	rep, _ = snap.Check(context.Background(), workspace.CheckOptions{})
 	if got := states(rep); got != "docs/a.md:1=moved-renamed/moved docs/b.md:1=lost/file_missing" {
 		t.Errorf("full check: %s", got)
+	}
+}
+
+// TestBudgetBoundsTheGivenClock: with CheckOptions.Clock (verify's
+// processor time) max_ms bounds that clock, not the wall: a clock that has
+// run past max_ms stops the check at once, one that stands still never
+// does, whatever the wall says.
+func TestBudgetBoundsTheGivenClock(t *testing.T) {
+	r := pinned(t)
+	r.Move("calc/sum.go", "calc/moved.go")
+	r.Commit("move")
+	snap, _ := disk.Load(r.Dir)
+	b := workspace.DefaultBudget()
+	calls := 0
+	late := func() time.Duration { // started at 0, then an hour on
+		calls++
+		if calls == 1 {
+			return 0
+		}
+		return time.Hour
+	}
+	rep, _ := snap.Check(context.Background(), workspace.CheckOptions{Budget: &b, Clock: late})
+	if rep.Complete || rep.Budget.Limit == nil || *rep.Budget.Limit != workspace.LimitTime || len(rep.UncheckedAnchorIDs) != 2 {
+		t.Fatalf("a clock past max_ms: complete=%v budget=%+v unchecked=%v", rep.Complete, rep.Budget, rep.UncheckedAnchorIDs)
+	}
+	b.MaxMS = 1
+	still := func() time.Duration { return 5 * time.Second }
+	rep, _ = snap.Check(context.Background(), workspace.CheckOptions{Budget: &b, Clock: still})
+	if !rep.Complete || states(rep) != "docs/a.md:1=moved-renamed/moved docs/b.md:1=lost/file_missing" {
+		t.Errorf("a clock standing still: complete=%v %s", rep.Complete, states(rep))
 	}
 }
 

@@ -3,10 +3,12 @@ package contextmap_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +29,8 @@ import (
 //   - warm: other requests (other seeds, one each) on the snapshot that
 //     answered the first: the per-snapshot base and index and the parsed
 //     tables are there, the world is not;
+//   - edit: the first request on a snapshot with one unsaved edit of the
+//     seed's file (the server after a keystroke);
 //   - repeat: the same request again (the world is cached).
 //
 // BenchmarkContextGOROOT uses $(go env GOROOT)/src as it is (no git
@@ -110,6 +114,32 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 		for b.Loop() {
 			t0 := time.Now()
 			compile(b, snap, others[i%len(others)])
+			took += time.Since(t0)
+			ref += grep(b)
+			i++
+		}
+		reportCPU(b, cpu)
+		ratio(b, took, ref)
+	})
+	// edit: the first request again on a snapshot with one unsaved edit of
+	// the seed's file (the language server after a keystroke): the new
+	// snapshot builds its own base; unchanged files' scans and tables are
+	// shared by content.
+	b.Run("edit", func(b *testing.B) {
+		snap := load(b)
+		compile(b, snap, first)
+		src, err := os.ReadFile(filepath.Join(dir, first.Position.Path))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var took, ref time.Duration
+		cpu := cpuTime()
+		i := 0
+		for b.Loop() {
+			edited := append(slices.Clone(src), fmt.Sprintf("\n// edit %d\n", i)...)
+			next := snap.WithOverlays(map[string][]byte{first.Position.Path: edited})
+			t0 := time.Now()
+			compile(b, next, first)
 			took += time.Since(t0)
 			ref += grep(b)
 			i++

@@ -323,7 +323,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // addImports draws imports from each seed to the workspace files its file
 // imports from (strength 1) and to those that the files co_changed
-// reaches import from (strength 0.5 × that edge's strength): the
+// reaches import from (strength = that edge's strength): the
 // declarations a change is likely to touch next, two hops out, given as
 // outlines (imports is outline-only). JS/TS and Python only: a Go import is
 // a package, and the package is what sibling covers.
@@ -352,7 +352,7 @@ func (w *worldBuilder) addImports() {
 				continue
 			}
 			if qf := w.parse(q, false); qf != nil && qf.family == pf.family {
-				add(qf, 0.5*e.Strength)
+				add(qf, e.Strength)
 			}
 		}
 		for _, q := range sortedKeys(strength) {
