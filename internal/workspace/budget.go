@@ -80,6 +80,21 @@ func (s *spender) spend(n int) {
 	s.mu.Unlock()
 }
 
+// read is what was read so far.
+func (s *spender) read() (files int, bytes int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.files, s.bytes
+}
+
+// spendN counts files already known to fit (a memoised pass's).
+func (s *spender) spendN(files int, bytes int64) {
+	s.mu.Lock()
+	s.files += files
+	s.bytes += bytes
+	s.mu.Unlock()
+}
+
 func (s *spender) report() BudgetReport {
 	s.mu.Lock()
 	defer s.mu.Unlock()

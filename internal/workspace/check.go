@@ -254,7 +254,13 @@ type checkRun struct {
 	cheapKey, wideKey  [sha256.Size]byte
 	status             map[string]anchors.FileStatus
 	sums               map[string][sha256.Size]byte // content hash of every indexed file
-	sqlDirs            map[string]bool              // folders whose SQL history the cheap index holds
+	cheapPaths         [sha256.Size]byte            // the hinted files' paths (not contents)
+	// The memoised part of a repository-wide pass (widepart.go): its
+	// files' statuses and hashes, read through statusOf and sumOf.
+	wideStatus  map[string]anchors.FileStatus
+	wideSums    map[string][sha256.Size]byte
+	wideSkipped []SkippedFile
+	sqlDirs     map[string]bool // folders whose SQL history the cheap index holds
 	// partialWords are, per hinted Go file, the names its anchors look
 	// for (CheckOptions.PartialHinted); hinted holds what loadAll indexed
 	// and partial which of those tables are partial (partial.go).
@@ -296,16 +302,24 @@ func (r *checkRun) resolveCheap(a anchors.Anchor) (anchors.Result, bool) {
 	if res, ok := r.memo.settled.get(k); ok {
 		return res, true
 	}
+	// Whether stage 1 settles an anchor depends on its hinted file alone,
+	// like the verdict: an anchor the repository-wide pass will resolve
+	// is not resolved here again on every keystroke.
+	if _, open := r.memo.open.get(k); open {
+		return anchors.Result{}, false
+	}
 	env := r.env()
 	env.NoSuggestions = true
 	res := anchors.Resolve(a, env)
-	if !res.Settled(a) {
-		return res, false
-	}
+	settled := res.Settled(a)
 	if !r.lazy {
-		r.memo.settled.put(k, res)
+		if settled {
+			r.memo.settled.put(k, res)
+		} else {
+			r.memo.open.put(k, struct{}{})
+		}
 	}
-	return res, true
+	return res, settled
 }
 
 // resolveWide resolves an anchor the cheap pass left open against the whole
@@ -337,7 +351,7 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 	base := ak.h
 	var lists [][]anchors.Suggestion
 	for _, p := range ix.Paths() {
-		sum, ok := r.sums[p]
+		sum, ok := r.sumOf(p)
 		if !ok || r.partial[p] {
 			// A partial table's list is not the file's (partial.go).
 			lists = append(lists, anchors.FileSuggestions(a, p, ix.Decls(p), origin))
@@ -356,7 +370,7 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 
 // file is the ladder's view of a file: read once per check, within budget.
 func (r *checkRun) file(p string) ([]byte, anchors.FileStatus) {
-	if st, ok := r.status[p]; ok {
+	if st, ok := r.statusOf(p); ok {
 		if st != anchors.FileOK {
 			return nil, st
 		}
@@ -369,7 +383,7 @@ func (r *checkRun) file(p string) ([]byte, anchors.FileStatus) {
 // load reads a file the hinted pass did not within the budget and indexes
 // its declarations.
 func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
-	if st, ok := r.status[p]; ok {
+	if st, ok := r.statusOf(p); ok {
 		b, _ := r.s.ReadFile(p)
 		return b, st
 	}
@@ -441,6 +455,11 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		}
 	}
 	r.cheapKey = key.done()
+	pk := &keyer{}
+	for _, p := range paths {
+		pk.str(p)
+	}
+	r.cheapPaths = pk.done()
 	if ix, ok := r.memo.cheap.get(r.cheapKey); ok && r.partialWords == nil {
 		r.cheap = ix
 		return nil
@@ -559,7 +578,7 @@ func parallel(n int, do func(i int)) {
 }
 
 func (r *checkRun) skipped() []SkippedFile {
-	var out []SkippedFile
+	out := append([]SkippedFile(nil), r.wideSkipped...)
 	for p, st := range r.status {
 		switch st {
 		case anchors.FileBinary:

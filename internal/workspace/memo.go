@@ -26,18 +26,21 @@ type checkMemo struct {
 	cfg string // the configuration the memo was made under
 
 	origins *lru[string, []string] // pinned body tokens from history, by path and pin
+	pre     *lru[preKey, [2]bool]  // preExisting's answers (existed, known)
 	pins    *lru[string, string]   // the commit that wrote a pin, by doc and pin
 
 	cheap *lru[[sha256.Size]byte, *anchors.Index] // the hinted files' index, by fingerprint
 	wide  *lru[[sha256.Size]byte, *anchors.Index] // a repository-wide pass's files, by fingerprint
 
 	settled *lru[[sha256.Size]byte, anchors.Result] // verdicts read off the hinted file alone
+	open    *lru[[sha256.Size]byte, struct{}]       // the same keys, for anchors stage 1 does not settle
 	final   *lru[[sha256.Size]byte, anchors.Result] // verdicts after a repository-wide pass
 	sugg    *lru[[sha256.Size]byte, []anchors.Suggestion]
 
 	wants  *lru[[sha256.Size]byte, *wantSet]  // per need: which disk files its prefilter accepts
 	combos *lru[[sha256.Size]byte, *comboSet] // per set of needs: the same, one lookup per file
 	cands  *lru[[sha256.Size]byte, []string]  // candidate files of a repository-wide pass
+	parts  *lru[[sha256.Size]byte, *widePart] // a repository-wide pass's answer for the disk files
 
 	factsMu sync.Mutex
 	facts   map[string]diskFact // disk files scanned by a repository-wide pass
@@ -106,11 +109,14 @@ func newCheckMemo(cfg Config) *checkMemo {
 		cheap:   newLRU[[sha256.Size]byte, *anchors.Index](memoLimits.indexes),
 		wide:    newLRU[[sha256.Size]byte, *anchors.Index](memoLimits.indexes),
 		settled: newLRU[[sha256.Size]byte, anchors.Result](memoLimits.verdicts),
+		open:    newLRU[[sha256.Size]byte, struct{}](memoLimits.verdicts),
+		pre:     newLRU[preKey, [2]bool](memoLimits.history),
 		final:   newLRU[[sha256.Size]byte, anchors.Result](memoLimits.verdicts),
 		sugg:    newLRU[[sha256.Size]byte, []anchors.Suggestion](memoLimits.suggestions),
 		wants:   newLRU[[sha256.Size]byte, *wantSet](memoLimits.needs),
 		combos:  newLRU[[sha256.Size]byte, *comboSet](memoLimits.indexes),
 		cands:   newLRU[[sha256.Size]byte, []string](memoLimits.indexes),
+		parts:   newLRU[[sha256.Size]byte, *widePart](memoLimits.indexes),
 		facts:   map[string]diskFact{},
 	}
 }
@@ -128,8 +134,8 @@ func (s *Snapshot) MemoSizes() map[string]int {
 	return map[string]int{
 		"tables": s.tables.tables.len(), "docs": s.tables.docs.len(),
 		"origins": m.origins.len(), "pins": m.pins.len(), "cheap": m.cheap.len(), "wide": m.wide.len(),
-		"settled": m.settled.len(), "final": m.final.len(), "suggestions": m.sugg.len(),
-		"needs": m.wants.len(), "need-sets": m.combos.len(), "candidates": m.cands.len(), "facts": facts,
+		"settled": m.settled.len(), "open": m.open.len(), "pre-existing": m.pre.len(), "final": m.final.len(), "suggestions": m.sugg.len(),
+		"needs": m.wants.len(), "need-sets": m.combos.len(), "candidates": m.cands.len(), "wide-parts": m.parts.len(), "facts": facts,
 	}
 }
 

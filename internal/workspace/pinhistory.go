@@ -44,6 +44,21 @@ func (r *checkRun) pinCommit(a anchors.Anchor) (string, bool) {
 // path at the commit that wrote the anchor's pin: such a twin was never
 // where the anchor's code went.
 func (r *checkRun) preExisting(a anchors.Anchor, path, kind, qname string) (existed, known bool) {
+	// The answer reads the doc's history and committed blobs only, so
+	// it holds for the memo's disk state.
+	k := preKey{a.Doc, a.DeclSHA + "," + a.BodySHA, a.Path, a.Kind, a.QualifiedName, path, kind, qname}
+	if v, ok := r.memo.pre.get(k); ok {
+		return v[0], v[1]
+	}
+	existed, known = r.preExistingAt(a, path, kind, qname)
+	r.memo.pre.put(k, [2]bool{existed, known})
+	return existed, known
+}
+
+// preKey is what preExisting's answer depends on.
+type preKey struct{ doc, pin, hint, hintKind, hintName, path, kind, qname string }
+
+func (r *checkRun) preExistingAt(a anchors.Anchor, path, kind, qname string) (existed, known bool) {
 	at, ok := r.s.git.(GitFileAt)
 	if !ok {
 		return false, false

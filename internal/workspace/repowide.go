@@ -123,7 +123,6 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		r.wide, r.ix = anchors.NewIndex(), nil
 		return nil
 	}
-	cands := r.candidates(families, hintDirs)
 	// The answers for this very set of needs, one lookup per file.
 	keys := make([]string, len(needs))
 	for i, n := range needs {
@@ -148,18 +147,86 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		}
 		sets[i] = ws
 	}
-
-	type parsed struct {
-		path  string
-		sum   [sha256.Size]byte
-		decls []symbols.Decl
-		st    anchors.FileStatus
-		read  bool
+	scan := func(cands []string) ([]parsed, error) {
+		return r.scanCandidates(ctx, cands, needs, sets, combo)
 	}
+	ck, dirs := candidateKey(families, hintDirs)
+	pk := r.partKey(setKey.done(), ck, families)
+	if done, err := r.fromPart(pk, families, dirs, scan); done || err != nil {
+		return err
+	}
+	results, err := scan(r.candidates(ck, families, dirs))
+	if err != nil {
+		return err
+	}
+	key := &keyer{}
+	var accepted []parsed
+	var sqlDirs []string
+	complete := true
+	for _, res := range results {
+		if res.st == anchors.FileUnread {
+			complete = false
+			continue // not attempted: the budget stopped first
+		}
+		r.status[res.path] = res.st
+		if res.decls != nil && r.s.isSQL(res.path) {
+			// Indexed with its folder's history, below.
+			if d := path.Dir(res.path); !r.sqlDirs[d] {
+				r.sqlDirs[d] = true
+				sqlDirs = append(sqlDirs, d)
+			}
+			continue
+		}
+		if res.decls != nil {
+			r.sums[res.path] = res.sum
+			key.str(res.path).sum(res.sum)
+			accepted = append(accepted, res)
+		}
+	}
+	for _, d := range sqlDirs {
+		for _, f := range r.sqlHistory(d) {
+			key.str(f.path).sum(f.sum)
+			accepted = append(accepted, parsed{path: f.path, sum: f.sum, decls: f.decls, st: anchors.FileOK})
+		}
+	}
+	r.wideKey = key.done()
+	r.ix = nil
+	var ix *anchors.Index
+	if hit, ok := r.memo.wide.get(r.wideKey); ok && !r.sp.stopped() {
+		ix = hit
+	} else {
+		ix = anchors.NewIndex()
+		for _, res := range accepted {
+			ix.Add(res.path, res.decls)
+		}
+		if !r.sp.stopped() {
+			r.memo.wide.put(r.wideKey, ix)
+		}
+	}
+	r.wide = ix
+	if complete && len(sqlDirs) == 0 && !r.lazy && !r.sp.stopped() {
+		r.memo.parts.put(pk, r.newPart(results, accepted, ix, dirs))
+	}
+	return nil
+}
+
+// parsed is what the repository-wide pass learnt of one candidate.
+type parsed struct {
+	path  string
+	sum   [sha256.Size]byte
+	decls []symbols.Decl
+	st    anchors.FileStatus
+	size  int
+	spent bool // parsed within the budget (counted in files and bytes)
+}
+
+// scanCandidates runs the prefilter over cands in parallel, and parses
+// the files it accepts within the budget; results are in cands' order.
+func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []need, sets []*wantSet, combo *comboSet) ([]parsed, error) {
 	results := make([]parsed, len(cands))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(cands)))
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -185,7 +252,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 					fact, b, wanted = r.scan(p, lang, needs, sets)
 					combo.put(p, comboEntry{fact, wanted})
 				}
-				results[i].st, results[i].read, results[i].sum = fact.st, true, fact.sum
+				results[i].st, results[i].sum, results[i].size = fact.st, fact.sum, fact.size
 				if fact.st != anchors.FileOK || !wanted {
 					continue
 				}
@@ -194,6 +261,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 					continue
 				}
 				r.sp.spend(fact.size)
+				results[i].spent = true
 				results[i].decls = r.table(p, lang, fact.sum, b).Decls
 			}
 		}()
@@ -203,52 +271,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	}
 	close(jobs)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	key := &keyer{}
-	var accepted []parsed
-	var sqlDirs []string
-	for _, res := range results {
-		if res.st == anchors.FileUnread {
-			continue // not attempted: the budget stopped first
-		}
-		r.status[res.path] = res.st
-		if res.decls != nil && r.s.isSQL(res.path) {
-			// Indexed with its folder's history, below.
-			if d := path.Dir(res.path); !r.sqlDirs[d] {
-				r.sqlDirs[d] = true
-				sqlDirs = append(sqlDirs, d)
-			}
-			continue
-		}
-		if res.decls != nil {
-			r.sums[res.path] = res.sum
-			key.str(res.path).sum(res.sum)
-			accepted = append(accepted, res)
-		}
-	}
-	for _, d := range sqlDirs {
-		for _, f := range r.sqlHistory(d) {
-			key.str(f.path).sum(f.sum)
-			accepted = append(accepted, parsed{path: f.path, sum: f.sum, decls: f.decls, st: anchors.FileOK, read: true})
-		}
-	}
-	r.wideKey = key.done()
-	r.ix = nil
-	if ix, ok := r.memo.wide.get(r.wideKey); ok && !r.sp.stopped() {
-		r.wide = ix
-		return nil
-	}
-	ix := anchors.NewIndex()
-	for _, res := range accepted {
-		ix.Add(res.path, res.decls)
-	}
-	r.wide = ix
-	if !r.sp.stopped() {
-		r.memo.wide.put(r.wideKey, ix)
-	}
-	return nil
+	return results, ctx.Err()
 }
 
 // scan is the prefilter's verdict on one candidate: whether any need wants
@@ -339,10 +362,9 @@ func (r *checkRun) table(p string, lang symbols.Language, sum [sha256.Size]byte,
 	return r.s.tables.parseSum(lang, sum, b)
 }
 
-// candidates are the code files of the open anchors' language families not
-// read yet, the hints' directories first (a move is most often next door),
-// then path order. The list is memoised for the disk's files.
-func (r *checkRun) candidates(families map[string]bool, hintDirs []string) []string {
+// candidateKey is the memo key of the listed candidates for these
+// families and hints, and the hints' directories.
+func candidateKey(families map[string]bool, hintDirs []string) ([sha256.Size]byte, map[string]bool) {
 	key := &keyer{}
 	fams := make([]string, 0, len(families))
 	for f := range families {
@@ -360,7 +382,14 @@ func (r *checkRun) candidates(families map[string]bool, hintDirs []string) []str
 	for _, d := range sortedKeys(dirs) {
 		key.str(d)
 	}
-	k := key.done()
+	return key.done(), dirs
+}
+
+// candidates are the code files of the open anchors' language families not
+// read yet, the hints' directories first (a move is most often next door),
+// then path order. The list is memoised for the disk's files (by k, from
+// candidateKey).
+func (r *checkRun) candidates(k [sha256.Size]byte, families, dirs map[string]bool) []string {
 	listed, ok := r.memo.cands.get(k)
 	if !ok {
 		var near, far []string
@@ -378,7 +407,22 @@ func (r *checkRun) candidates(families map[string]bool, hintDirs []string) []str
 		listed = append(near, far...)
 		r.memo.cands.put(k, listed)
 	}
-	var near, far []string
+	near, far := r.newCandidates(families, dirs)
+	out := make([]string, 0, len(listed)+len(near)+len(far))
+	for _, p := range listed {
+		if _, done := r.status[p]; !done {
+			out = append(out, p)
+		}
+	}
+	if len(near)+len(far) == 0 {
+		return out
+	}
+	// Unsaved new files take their place in path order, as Files() has them.
+	return mergeCandidates(out, near, far, dirs)
+}
+
+// newCandidates are the unsaved new files among the candidates.
+func (r *checkRun) newCandidates(families, dirs map[string]bool) (near, far []string) {
 	for p := range r.s.overlays {
 		if _, done := r.status[p]; done || r.s.inList[p] {
 			// Listed files are in listed; a new file some anchor hints
@@ -394,17 +438,7 @@ func (r *checkRun) candidates(families map[string]bool, hintDirs []string) []str
 			}
 		}
 	}
-	out := make([]string, 0, len(listed)+len(near)+len(far))
-	for _, p := range listed {
-		if _, done := r.status[p]; !done {
-			out = append(out, p)
-		}
-	}
-	if len(near)+len(far) == 0 {
-		return out
-	}
-	// Unsaved new files take their place in path order, as Files() has them.
-	return mergeCandidates(out, near, far, dirs)
+	return near, far
 }
 
 func sortedKeys(m map[string]bool) []string {
