@@ -170,3 +170,22 @@ func MentionSettled(name string, call bool, refs []MentionRef) bool {
 	}
 	return false
 }
+
+// MentionFinal reports whether ResolveMention over refs is already its
+// answer over every declaration of the repository, when refs hold every
+// declaration whose qualified name is the mention itself (exactComplete):
+// its answer then comes from that first tier, which more candidates do not
+// change.
+func MentionFinal(name string, call bool, refs []MentionRef, exactComplete bool) bool {
+	if !exactComplete {
+		return false
+	}
+	want := strings.Split(name, ".")
+	hits := ResolveMention(name, call, refs)
+	for _, h := range hits {
+		if !equalSegs(strings.Split(plainQualified(h.Decl.QualifiedName), "."), want) {
+			return false
+		}
+	}
+	return len(hits) > 0
+}

@@ -1,18 +1,21 @@
 package workspace
 
 import (
+	"strings"
+
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
 // MentionCoverage is ScanMentions(nil, rep).Coverage, computed with less
-// parsing: a count needs only whether a mention is unique, ambiguous or
-// unresolved, and whether its passage anchors it. The files where a
-// mentioned name may be declared at top level are parsed first; a mention
-// that two of them already declare under its exact name, in a passage
-// with no anchor to that name, is ambiguous whatever the rest of the
-// repository holds (anchors.MentionSettled), so the other files are
-// parsed only for the names still open.
+// parsing. The files where a mentioned name may be declared at top level
+// are parsed first. Then a one-segment mention (`Close`) that resolves to
+// top-level declarations has its answer: those are its first tier, and
+// every file that may hold one was parsed (anchors.MentionFinal). A
+// mention that two of them declare under its exact name, in a passage with
+// no anchor to that name, is ambiguous whatever the rest of the repository
+// holds (anchors.MentionSettled). The other files are parsed only for the
+// names still open.
 func (s *Snapshot) MentionCoverage(rep *Report) MentionCoverage {
 	cov, _ := s.mentionCoverage(rep)
 	return cov
@@ -47,13 +50,19 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		j   int
 	}
 	settled := map[at]bool{}
+	final := 0
 	open := map[string]bool{}
 	for _, sc := range scans {
 		for j, m := range sc.ms {
 			base := anchors.BaseName(m.Name)
-			if !namedInPassage(m, base, sc.as, found) && anchors.MentionSettled(m.Name, m.Call, refs[base]) {
+			switch {
+			case anchors.MentionFinal(m.Name, m.Call, refs[base], !strings.Contains(m.Name, ".")):
+				// A one-segment name's first tier is top-level
+				// declarations: every file that may hold one was parsed.
+				final++
+			case !namedInPassage(m, base, sc.as, found) && anchors.MentionSettled(m.Name, m.Call, refs[base]):
 				settled[at{sc.doc, j}] = true
-			} else {
+			default:
 				open[base] = true
 			}
 		}
@@ -76,7 +85,7 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		}
 		m := sc.ms[j]
 		return s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, found)
-	}).Coverage, len(settled)
+	}).Coverage, len(settled) + final
 }
 
 // namePlaces is what the prefilter saw of one file: the mentioned names

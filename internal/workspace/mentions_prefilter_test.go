@@ -112,8 +112,29 @@ func TestMentionPrefilterKeepsEveryDeclaration(t *testing.T) {
 				names = append(names, []byte(b))
 			}
 		}
-		if lang == symbols.Go && !goNamePlaces(text, func([]byte, bool) bool { return true }) {
-			broken++
+		// A top-level declaration stands in a top-level place
+		// (MentionCoverage parses those files first and trusts them).
+		top := map[string]bool{}
+		lexed := true
+		if lang == symbols.Go {
+			lexed = goNamePlaces(text, func(name []byte, isTop bool) bool {
+				top[string(name)] = top[string(name)] || isTop
+				return true
+			})
+			if !lexed {
+				broken++
+			}
+		}
+		if places := placesOf(lang, text, all); lexed {
+			for _, d := range tab.Decls {
+				b := anchors.BaseName(d.QualifiedName)
+				if strings.Contains(anchors.BaseName(d.QualifiedName), ".") || d.Container != "" || !all[b] {
+					continue
+				}
+				if lang == symbols.Go && !top[b] || !places.top {
+					t.Errorf("%s: top-level %s %s is not in a top-level place", f, d.Kind, d.QualifiedName)
+				}
+			}
 		}
 		for _, d := range tab.Decls {
 			b := anchors.BaseName(d.QualifiedName)
