@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"crypto/sha256"
+	"slices"
 	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
@@ -18,8 +19,9 @@ type tableCache struct {
 	// memos are the features' per-Load memos (Snapshot.LoadMemo).
 	memos sync.Map
 	// versions are the doc cache's keys per path, oldest first.
-	versionsMu sync.Mutex
-	versions   map[string][][sha256.Size]byte
+	versionsMu    sync.Mutex
+	versions      map[string][][sha256.Size]byte
+	tableVersions map[string][]tableKey // the same for open buffers' tables
 	// store, when set, persists tables between runs (UseTableStore).
 	storeMu sync.Mutex
 	store   TableStore
@@ -68,6 +70,32 @@ func (c *tableCache) parseDoc(path string, text []byte) parsedDoc {
 // anchors weigh hundreds of KiB, so 256 versions of it would hold most of
 // the server's memory while only the newest few are asked for again.
 const docVersions = 4
+
+// parseVersion is parseSum for an open buffer's content: like the doc
+// cache, the table cache keeps only the newest few versions of a file
+// being edited (tables keep body tokens: a large file's weighs a lot).
+func (c *tableCache) parseVersion(path string, lang symbols.Language, sum [sha256.Size]byte, src []byte) symbols.Table {
+	t := c.parseSum(lang, sum, src)
+	c.versionsMu.Lock()
+	defer c.versionsMu.Unlock()
+	if c.tableVersions == nil {
+		c.tableVersions = map[string][]tableKey{}
+	}
+	k := tableKey{lang, sum}
+	v := c.tableVersions[path]
+	if len(v) > 0 && v[len(v)-1] == k {
+		return t
+	}
+	v = append(v, k)
+	for len(v) > docVersions {
+		if !slices.Contains(v[1:], v[0]) {
+			c.tables.remove(v[0])
+		}
+		v = v[1:]
+	}
+	c.tableVersions[path] = v
+	return t
+}
 
 // keepVersions records key as path's newest version and drops the versions
 // of path beyond docVersions.

@@ -89,9 +89,11 @@ func TestMemosStayBoundedOverManyEdits(t *testing.T) {
 			}
 		}
 	}
-	// The one doc's 500 versions: only the newest few stay parsed.
-	if maxSeen["tables"] != limit || maxSeen["docs"] != workspace.DocVersions {
-		t.Errorf("1,000 versions should fill the tables cache to its limit and keep %d versions of the doc: %v", workspace.DocVersions, maxSeen)
+	// The doc's and the buffer's 500 versions each: only the newest few
+	// stay parsed (the buffer's tables beside the two files' disk tables
+	// and a blob of history), so neither cache fills up with them.
+	if maxSeen["tables"] > workspace.DocVersions+3 || maxSeen["docs"] != workspace.DocVersions {
+		t.Errorf("1,000 versions should keep %d versions of the doc and of the buffer's table: %v", workspace.DocVersions, maxSeen)
 	}
 	// Facts are per file on disk, bounded by the listing, not by edits.
 	if maxSeen["facts"] > 3 {
