@@ -17,6 +17,9 @@ type tableCache struct {
 	docs   *lru[[sha256.Size]byte, parsedDoc] // anchors of a doc, by path and content
 	// memos are the features' per-Load memos (Snapshot.LoadMemo).
 	memos sync.Map
+	// versions are the doc cache's keys per path, oldest first.
+	versionsMu sync.Mutex
+	versions   map[string][][sha256.Size]byte
 	// store, when set, persists tables between runs (UseTableStore).
 	storeMu sync.Mutex
 	store   TableStore
@@ -56,7 +59,30 @@ func (c *tableCache) parseDoc(path string, text []byte) parsedDoc {
 	as, ds := anchors.ParseDoc(path, text)
 	d := parsedDoc{as, ds}
 	c.docs.put(key, d)
+	c.keepVersions(path, key)
 	return d
+}
+
+// docVersions is how many versions of one doc the cache keeps: the doc
+// being edited is parsed again on every keystroke, and a large doc's
+// anchors weigh hundreds of KiB, so 256 versions of it would hold most of
+// the server's memory while only the newest few are asked for again.
+const docVersions = 4
+
+// keepVersions records key as path's newest version and drops the versions
+// of path beyond docVersions.
+func (c *tableCache) keepVersions(path string, key [sha256.Size]byte) {
+	c.versionsMu.Lock()
+	defer c.versionsMu.Unlock()
+	if c.versions == nil {
+		c.versions = map[string][][sha256.Size]byte{}
+	}
+	v := append(c.versions[path], key)
+	for len(v) > docVersions {
+		c.docs.remove(v[0])
+		v = v[1:]
+	}
+	c.versions[path] = v
 }
 
 func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {

@@ -22,3 +22,6 @@ func SetMentionPrefilter(on bool) (restore func()) {
 func (s *Snapshot) MentionCoverageSettled(rep *Report) (MentionCoverage, int) {
 	return s.mentionCoverage(rep)
 }
+
+// DocVersions is how many versions of one doc the doc cache keeps.
+const DocVersions = docVersions

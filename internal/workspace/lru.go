@@ -58,3 +58,13 @@ func (c *lru[K, V]) len() int {
 	defer c.mu.Unlock()
 	return len(c.items)
 }
+
+// remove drops an entry.
+func (c *lru[K, V]) remove(k K) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.items[k]; ok {
+		c.order.Remove(e)
+		delete(c.items, k)
+	}
+}
