@@ -187,7 +187,7 @@ func BenchmarkBaselineOnePass(b *testing.B) {
 		for _, p := range genRepoCached.Files() {
 			content, _ := genRepoCached.Read(p)
 			for _, line := range strings.Split(string(content), "\n") {
-				if re.re.MatchString(line) {
+				if re.prog.get().MatchString(line) {
 					n++
 				}
 			}

@@ -49,12 +49,12 @@ var shorthandHint = map[byte]string{
 
 // Regex is a leg's compiled pattern.
 type Regex struct {
-	Source string // as written between the slashes
-	Flags  string // "" or "i"
-	re     *regexp.Regexp
-	lits   litSet // what every match contains
-	fold   bool   // lits are lower-cased and compared case-insensitively
-	pure   string // the regex is this ASCII literal and nothing else: containing it is matching
+	Source string       // as written between the slashes
+	Flags  string       // "" or "i"
+	prog   *lazyProgram // compiled on the first unit a prefilter lets through
+	lits   litSet       // what every match contains
+	fold   bool         // lits are lower-cased and compared case-insensitively
+	pure   string       // the regex is this ASCII literal and nothing else: containing it is matching
 }
 
 // MatchString reports whether the unit matches, read as JavaScript reads
@@ -63,11 +63,11 @@ func (r *Regex) MatchString(s string) bool {
 	if hasAstral(nil, s) {
 		s = utf16View(nil, s)
 	}
-	return r.re.MatchString(s)
+	return r.prog.get().MatchString(s)
 }
 
 // GoSyntax is the RE2 pattern the source was translated to.
-func (r *Regex) GoSyntax() string { return r.re.String() }
+func (r *Regex) GoSyntax() string { return r.prog.src }
 
 // CompileERE gates and compiles a leg's regex. msg is the dialect or compile
 // error (empty when the regex is usable); warnings are our stricter notes
@@ -97,14 +97,21 @@ func compileERE(source, flags string) (re *Regex, warnings []string, msg string)
 		litSrc = "(?i)" + goSrc
 		reSrc, _, _ = translateERE(source, true)
 	}
-	compiled, err := regexp.Compile(reSrc)
+	// Validated now (the parse is where RE2 reports every error; its
+	// compile step never fails), compiled when first needed: a law's
+	// every leg is read on each start of the CLI, and most legs are pure
+	// literals or never woken by their prefilter.
+	parsedRe, err := syntax.Parse(reSrc, syntax.Perl)
 	if err != nil {
 		return nil, nil, invalidRegex(source, flags, engineMessage(err))
 	}
-	r := &Regex{Source: source, Flags: flags, re: compiled}
-	// One parse serves both prefilters (without a flag litSrc is goSrc): a
-	// law's every leg is compiled on each start of the CLI.
-	if parsed, err := syntax.Parse(litSrc, syntax.Perl); err == nil {
+	r := &Regex{Source: source, Flags: flags, prog: &lazyProgram{src: reSrc}}
+	// One parse serves both prefilters (without a flag litSrc is reSrc).
+	parsed := parsedRe
+	if litSrc != reSrc {
+		parsed, err = syntax.Parse(litSrc, syntax.Perl)
+	}
+	if err == nil {
 		parsed = parsed.Simplify()
 		r.lits, r.fold = literalsOf(parsed)
 		if flags == "" {

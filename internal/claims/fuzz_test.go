@@ -2,6 +2,7 @@ package claims
 
 import (
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -65,6 +66,11 @@ func FuzzERE(f *testing.F) {
 		}
 		if re == nil {
 			return
+		}
+		// Validated when read, compiled when first used: what passed the
+		// validation must compile (the lazy compile panics otherwise).
+		if _, err := regexp.Compile(re.GoSyntax()); err != nil {
+			t.Fatalf("/%s/%s passed validation but does not compile: %v", src, flags, err)
 		}
 		start := time.Now()
 		re.MatchString(strings.Repeat("a", 2000) + src)

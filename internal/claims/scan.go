@@ -594,13 +594,14 @@ func asciiLower(c byte) byte {
 
 // matchUnit tests one unit, given as bytes (a line) or a string (a statement).
 func (r *Regex) matchUnit(b []byte, s string) bool {
+	re := r.prog.get()
 	if hasAstral(b, s) { // JavaScript's UTF-16 reading (jsfold.go)
-		return r.re.MatchString(utf16View(b, s))
+		return re.MatchString(utf16View(b, s))
 	}
 	if b != nil {
-		return r.re.Match(b)
+		return re.Match(b)
 	}
-	return r.re.MatchString(s)
+	return re.MatchString(s)
 }
 
 // eachLine calls fn for every line of a non-SQL file (docs/claims.md): split
