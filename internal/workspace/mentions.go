@@ -473,19 +473,10 @@ func holdsAnyWord(text []byte, names [][]byte, set map[string]bool) bool {
 		}
 		return false
 	}
-	for i := 0; i < len(text); {
-		if !isWordByte(text[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && isWordByte(text[j]) {
-			j++
-		}
-		if set[string(text[i:j])] {
-			return true
-		}
-		i = j
-	}
-	return false
+	found := false
+	eachWord(text, func(word []byte) bool {
+		found = set[string(word)]
+		return !found
+	})
+	return found
 }

@@ -117,21 +117,13 @@ func placesOf(lang symbols.Language, text []byte, set map[string]bool) namePlace
 		}
 		out, seen = namePlaces{}, map[string]bool{}
 	}
-	for i := 0; i < len(text); {
-		if !isWordByte(text[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && isWordByte(text[j]) {
-			j++
-		}
-		if w := string(text[i:j]); set[w] && !seen[w] {
+	eachWord(text, func(word []byte) bool {
+		if w := string(word); set[w] && !seen[w] {
 			seen[w] = true
 			out.names = append(out.names, w)
 		}
-		i = j
-	}
+		return true
+	})
 	out.top = len(out.names) > 0
 	return out
 }

@@ -601,6 +601,25 @@ func declaresNameAs(content, name []byte, shape nameShape) bool {
 	}
 }
 
+// eachWord calls fn with every maximal run of word bytes in text, in
+// order, until fn returns false.
+func eachWord(text []byte, fn func(word []byte) bool) {
+	for i := 0; i < len(text); {
+		if !isWordByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		if !fn(text[i:j]) {
+			return
+		}
+		i = j
+	}
+}
+
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
