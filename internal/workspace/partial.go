@@ -120,20 +120,8 @@ func (r *checkRun) completeHinted(ctx context.Context, open []anchors.Anchor, su
 	}
 	var tests []func(src []byte, groups []anchors.BraceGroup) bool
 	for _, a := range open {
-		origin := r.origin(a)
-		if a.Form != anchors.FormSymbol {
-			continue
-		}
-		lang, ok := symbols.LanguageForPath(a.Path)
-		if !ok {
-			continue
-		}
-		var body []string
-		if a.BodySHA != "" {
-			body = origin
-		}
-		n := needFor(a, lang, body)
-		if n.family != LanguageFamily(symbols.Go) {
+		n, ok := r.needOf(a)
+		if !ok || n.family != LanguageFamily(symbols.Go) {
 			continue
 		}
 		tests = append(tests, func(src []byte, _ []anchors.BraceGroup) bool { return n.wants(src, symbols.Go) })

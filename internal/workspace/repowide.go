@@ -88,6 +88,23 @@ func (n need) wants(content []byte, lang symbols.Language) bool {
 	return n.shape == nil || n.shape.MayOccur(content)
 }
 
+// needOf is what the repository-wide search looks for on behalf of a
+// symbol anchor in a language with declaration tables (ok false otherwise).
+func (r *checkRun) needOf(a anchors.Anchor) (need, bool) {
+	if a.Form != anchors.FormSymbol {
+		return need{}, false
+	}
+	lang, ok := symbols.LanguageForPath(a.Path)
+	if !ok {
+		return need{}, false
+	}
+	var body []string
+	if a.BodySHA != "" {
+		body = r.origin(a)
+	}
+	return needFor(a, lang, body), true
+}
+
 // repoWide reads the workspace's other code files within the budget, and
 // parses, in parallel, only those that could hold an answer for one of the
 // open anchors: the identifier's bytes for a move (stage 2), a rare token of
@@ -103,18 +120,10 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	families := map[string]bool{}
 	var hintDirs []string
 	for _, a := range open {
-		if a.Form != anchors.FormSymbol {
-			continue
-		}
-		lang, ok := symbols.LanguageForPath(a.Path)
+		n, ok := r.needOf(a)
 		if !ok {
 			continue
 		}
-		var body []string
-		if a.BodySHA != "" {
-			body = r.origin(a)
-		}
-		n := needFor(a, lang, body)
 		needs = append(needs, n)
 		families[n.family] = true
 		hintDirs = append(hintDirs, a.Path)
