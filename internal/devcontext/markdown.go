@@ -54,7 +54,7 @@ func Markdown(c CompiledContext, texts map[string]string) string {
 
 	if len(c.Excluded) > 0 {
 		b.WriteString("\n## Excluded\n\n| uri | tier | reason | tokens | detail |\n| --- | --- | --- | ---: | --- |\n")
-		for _, x := range c.Excluded {
+		for _, x := range repositoryFirst(c.Excluded) {
 			fmt.Fprintf(&b, "| `%s` | %s | %s | %d | %s |\n", cell(x.URI), x.Tier, x.Reason, x.CostTokens, cell(x.Detail))
 		}
 	}
@@ -232,4 +232,20 @@ func short(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+// repositoryFirst puts the exclusions that are the repository's doing
+// (a stale, superseded or unresolved passage) before those of the budget
+// and the outline: a reader opening the table must see first which docs
+// were left out because they no longer hold. Otherwise the answer's order.
+func repositoryFirst(xs []Excluded) []Excluded {
+	out := make([]Excluded, 0, len(xs))
+	for pass := 0; pass < 2; pass++ {
+		for _, x := range xs {
+			if repo := x.Reason == ReasonStale || x.Reason == ReasonSuperseded || x.Reason == ReasonUnresolved; repo == (pass == 0) {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
