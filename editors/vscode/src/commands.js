@@ -72,8 +72,9 @@ function register(context, ctl) {
         const compiled = await run('clew.compileContext', a, 'compile the dev context');
         if (!compiled) return undefined;
         seed = seedName(compiled);
-        const { selected, excluded } = contextItems(compiled);
+        const { leftOut, selected, excluded } = contextItems(compiled);
         const items = [
+          ...(leftOut.length ? [{ label: `Left out: no longer holds (${leftOut.length})`, kind: vscode.QuickPickItemKind.Separator }, ...leftOut] : []),
           { label: `Selected (${selected.length})`, kind: vscode.QuickPickItemKind.Separator },
           ...selected,
           { label: `Excluded (${excluded.length})`, kind: vscode.QuickPickItemKind.Separator },

@@ -68,8 +68,14 @@ function short(uri) {
   return String(uri || '').replace(/^clew:\/\/[a-z]+\//, '');
 }
 
+// The exclusions that are the repository's doing: a passage that no longer
+// holds. Listed before everything else, as the context's Markdown does.
+const LEFT_OUT = new Set(['stale', 'superseded', 'unresolved']);
+
 // contextItems: the entries of a compiled context (clew.compileContext's
-// JSON) to pick from, selected ones first, then the excluded ones.
+// JSON) to pick from: what the repository left out (leftOut), the selected
+// entries, then what the request left out (budget, relevance, depth,
+// outlined).
 function contextItems(compiled) {
   const selected = (compiled.selected || []).map((e) => {
     const by = (e.discovered_by || [])[0];
@@ -81,14 +87,15 @@ function contextItems(compiled) {
       detail: by ? `${by.selector}: ${by.reason}` : e.uri,
     };
   });
-  const excluded = (compiled.excluded || []).map((e) => ({
-    group: 'excluded',
+  const item = (e) => ({
+    group: LEFT_OUT.has(e.reason) ? 'leftOut' : 'excluded',
     uri: e.uri,
     label: short(e.uri),
     description: `${e.tier} · excluded: ${e.reason}`,
     detail: e.detail || e.uri,
-  }));
-  return { selected, excluded };
+  });
+  const all = (compiled.excluded || []).map(item);
+  return { leftOut: all.filter((e) => e.group === 'leftOut'), selected, excluded: all.filter((e) => e.group === 'excluded') };
 }
 
 function seedName(compiled) {

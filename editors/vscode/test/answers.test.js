@@ -119,10 +119,15 @@ test('Explain: the context\'s entries to pick from, then why', async () => {
   const at = { textDocument: { uri: fileUri('resolver/resolve.go') }, position: { line: 22, character: 4 } };
   const compiled = await run('clew.compileContext', at);
   assert.equal(seedName(compiled), 'resolver.Cache.Lookup');
-  const { selected, excluded } = contextItems(compiled);
+  const { leftOut, selected, excluded } = contextItems(compiled);
   assert.ok(selected.some((e) => e.label === 'Cache.Lookup' && /^task · symbol · \d+ tokens · required$/.test(e.description)), JSON.stringify(selected[0]));
-  const stale = excluded.find((e) => e.label === 'docs/architecture.md#Cache.Lookup-1');
-  assert.ok(stale, JSON.stringify(excluded));
+  // What the repository left out is its own group, listed first; what the
+  // request left out (budget, outlined, …) comes after the selected ones.
+  const stale = leftOut.find((e) => e.label === 'docs/architecture.md#Cache.Lookup-1');
+  assert.ok(stale, JSON.stringify(leftOut));
+  assert.ok(leftOut.every((e) => /excluded: (stale|superseded|unresolved)$/.test(e.description)), JSON.stringify(leftOut));
+  assert.ok(excluded.every((e) => !/excluded: (stale|superseded|unresolved)$/.test(e.description)), JSON.stringify(excluded));
+  assert.equal(leftOut.length + excluded.length, compiled.excluded.length);
   assert.equal(stale.description, 'decision · excluded: stale');
   const answer = await run('clew.explainContext', { ...at, uri: stale.uri });
   const md = explainMarkdown(answer, seedName(compiled));

@@ -139,8 +139,9 @@ const checks = {
   },
 
   async 'explain-pick'(page, want, artifacts) {
-    // The picker lists the selected entries first; filtering on "excluded"
-    // (it matches descriptions) brings the excluded ones into view.
+    // The picker lists what the repository left out (stale passages) first,
+    // then the selected entries; filtering on "excluded" (it matches
+    // descriptions) keeps the stale passage at the top.
     const input = page.locator('.quick-input-widget input');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Selected (' }).first().waitFor({ state: 'visible', timeout: WAIT });
     await input.fill('excluded');
