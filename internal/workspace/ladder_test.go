@@ -51,19 +51,26 @@ func TestLadder(t *testing.T) {
 	}
 }
 
-func runLadder(t *testing.T, fixture string) {
+// openLadder builds a ladder fixture's repository and the check options
+// its flags ask for (max_files: a budget of that many files).
+func openLadder(t *testing.T, fixture string) (*txtar.Archive, *wstest.Repo, map[string]string, workspace.CheckOptions) {
+	t.Helper()
 	ar, err := txtar.ParseFile(fixture)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r, flags := buildLadderRepo(t, ar)
-
 	opt := workspace.CheckOptions{}
 	if v, ok := flags["max_files"]; ok {
 		b := workspace.DefaultBudget()
 		b.MaxFiles, _ = strconv.Atoi(v)
 		opt.Budget = &b
 	}
+	return ar, r, flags, opt
+}
+
+func runLadder(t *testing.T, fixture string) {
+	ar, r, flags, opt := openLadder(t, fixture)
 	rep := check(t, r.Dir, opt)
 	got := describe(rep)
 	if _, ok := wstest.File(ar, "want-rebound"); ok {

@@ -3,13 +3,8 @@ package workspace_test
 import (
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
-
-	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
 
 // Parsing only part of the hinted Go files (CheckOptions.PartialHinted,
@@ -24,17 +19,7 @@ func TestPartialHintedMatchesWhole(t *testing.T) {
 	}
 	for _, p := range paths {
 		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, flags := buildLadderRepo(t, ar)
-			opt := workspace.CheckOptions{}
-			if v, ok := flags["max_files"]; ok {
-				b := workspace.DefaultBudget()
-				b.MaxFiles, _ = strconv.Atoi(v)
-				opt.Budget = &b
-			}
+			_, r, _, opt := openLadder(t, p)
 			whole := check(t, r.Dir, opt)
 			opt.PartialHinted = true
 			part := check(t, r.Dir, opt)
