@@ -30,13 +30,7 @@ func TestCompletionOfContractsOnDemand(t *testing.T) {
 	doc := f.open("docs/guide.md")
 	complete := func(line string) []protocol.CompletionItem {
 		t.Helper()
-		text := doc + line
-		f.edit("docs/guide.md", text)
-		var list protocol.CompletionList
-		n := strings.Count(text, "\n")
-		must(t, f.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{
-			TextDocumentPositionParams: tdp(f.path("docs/guide.md"), uint32(n), uint32(len(line)))}, &list))
-		return list.Items
+		return f.completeAfter("docs/guide.md", doc, line)
 	}
 	labels := func(items []protocol.CompletionItem) string {
 		var out []string

@@ -179,6 +179,19 @@ func (f *fixture) edit(rel, text string) {
 	}
 }
 
+// completeAfter sets the open buffer rel to doc followed by line and asks
+// for completion at the end of line.
+func (f *fixture) completeAfter(rel, doc, line string) []protocol.CompletionItem {
+	f.t.Helper()
+	text := doc + line
+	f.edit(rel, text)
+	var list protocol.CompletionList
+	n := strings.Count(text, "\n")
+	must(f.t, f.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{
+		TextDocumentPositionParams: tdp(f.path(rel), uint32(n), uint32(len(line)))}, &list))
+	return list.Items
+}
+
 func (f *fixture) call(method string, params, result any) error {
 	return f.c.Call(f.ctx, method, params, result)
 }
@@ -612,13 +625,7 @@ func TestCompletionInAnchor(t *testing.T) {
 	doc := f.open("docs/guide.md")
 	complete := func(line string) []protocol.CompletionItem {
 		t.Helper()
-		text := doc + line
-		f.edit("docs/guide.md", text)
-		var list protocol.CompletionList
-		n := strings.Count(text, "\n")
-		must(t, f.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{
-			TextDocumentPositionParams: tdp(f.path("docs/guide.md"), uint32(n), uint32(len(line)))}, &list))
-		return list.Items
+		return f.completeAfter("docs/guide.md", doc, line)
 	}
 	labels := func(items []protocol.CompletionItem) []string {
 		var out []string
