@@ -37,6 +37,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *asJSON {
 		*format = "json"
 	}
+	defer deferGC()()
 	files, snap, err := disk.LoadFiles(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)

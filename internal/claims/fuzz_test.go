@@ -55,11 +55,13 @@ func FuzzAnchorLine(f *testing.F) {
 }
 
 func FuzzERE(f *testing.F) {
-	for _, s := range []string{"[[:alpha:][:digit:]]", `a\\s`, "PIN[:digit:]", "(a|b)+", "[^]]", `[\s]`, "a{2,3}", "(?i)", "[[:", `\`, "[a-"} {
+	for _, s := range []string{"[[:alpha:][:digit:]]", `a\\s`, "PIN[:digit:]", "(a|b)+", "[^]]", `[\s]`, "a{2,3}", "(?i)", "[[:", `\`, "[a-", `pay\(x\) \+ 1;`, `a\/b\\`} {
 		f.Add(s, "", "abc\nA1 b\n")
 		f.Add(s, "i", "PIN5\n[[:x")
 	}
 	f.Fuzz(func(t *testing.T, src, flags, text string) {
+		// A plain literal read by hand is what the full path prepares.
+		samePrepared(t, src, flags)
 		re, _, msg := CompileERE(src, flags)
 		if (re == nil) == (msg == "") {
 			t.Fatalf("regex %v with message %q", re, msg)
