@@ -118,13 +118,13 @@ func (r *checkRun) completeHinted(ctx context.Context, open []anchors.Anchor, su
 	if suggest {
 		return r.completeForSuggestions(ctx, open)
 	}
-	var tests []func(src []byte, groups []anchors.BraceGroup) bool
+	var needs []need
 	for _, a := range open {
 		n, ok := r.needOf(a)
 		if !ok || n.family != LanguageFamily(symbols.Go) {
 			continue
 		}
-		tests = append(tests, func(src []byte, _ []anchors.BraceGroup) bool { return n.wants(src, symbols.Go) })
+		needs = append(needs, n)
 	}
 	var todo []int
 	for i, j := range r.hinted {
@@ -138,8 +138,9 @@ func (r *checkRun) completeHinted(ctx context.Context, open []anchors.Anchor, su
 			return
 		}
 		j := &r.hinted[todo[k]]
-		for _, t := range tests {
-			if t(j.text, nil) {
+		c := &candidate{b: j.text, lang: symbols.Go}
+		for _, n := range needs {
+			if n.wantsIn(c) {
 				j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
 				whole[k] = true
 				return
