@@ -32,8 +32,8 @@ type checkMemo struct {
 	cheap *lru[[sha256.Size]byte, *anchors.Index] // the hinted files' index, by fingerprint
 	wide  *lru[[sha256.Size]byte, *anchors.Index] // a repository-wide pass's files, by fingerprint
 
-	settled *lru[cheapKey, anchors.Result] // verdicts read off the hinted file alone
-	open    *lru[cheapKey, struct{}]       // the same keys, for anchors stage 1 does not settle
+	settled *lru[cheapKey, anchors.Result]          // verdicts read off the hinted file alone
+	open    *lru[cheapKey, struct{}]                // the same keys, for anchors stage 1 does not settle
 	final   *lru[[sha256.Size]byte, anchors.Result] // verdicts after a repository-wide pass
 	sugg    *lru[[sha256.Size]byte, []anchors.Suggestion]
 
