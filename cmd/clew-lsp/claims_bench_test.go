@@ -250,6 +250,24 @@ func benchVerifyVsGitGrep(b *testing.B, verifyDir, grepDir, claims string) {
 	b.ReportMetric(float64(cp)/float64(cg), "process-cpu-ratio")
 }
 
+// benchDir is where a shape's repository is built: a temporary directory,
+// or, with CLEW_BENCH_CLAIMS_DIR set, that directory's sub-directory
+// named for the shape, kept after the run so the same command can be
+// timed from a shell (hyperfine, /usr/bin/time -v) side by side with
+// git grep. An existing one is replaced.
+func benchDir(b *testing.B, shape string) string {
+	b.Helper()
+	keep := os.Getenv("CLEW_BENCH_CLAIMS_DIR")
+	if keep == "" {
+		return b.TempDir()
+	}
+	dir := filepath.Join(keep, shape)
+	if err := os.RemoveAll(dir); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
 func BenchmarkClaimsVerify(b *testing.B) {
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("git is not installed: no yardstick")
@@ -258,7 +276,7 @@ func BenchmarkClaimsVerify(b *testing.B) {
 
 	b.Run("multivac", func(b *testing.B) {
 		code := benchCode(649) // + the law's two files: 651
-		r := wstest.New(b)
+		r := wstest.NewAt(b, benchDir(b, "multivac"))
 		r.Write(code.files)
 		r.Write(map[string]string{".multivac/config.yml": "repos: {brain: .}\n", ".multivac/invariants.md": multivacLaw("brain", code)})
 		r.Commit("init")
@@ -266,7 +284,7 @@ func BenchmarkClaimsVerify(b *testing.B) {
 	})
 	b.Run("wide", func(b *testing.B) {
 		code := benchCode(3000)
-		r := wstest.New(b)
+		r := wstest.NewAt(b, benchDir(b, "wide"))
 		r.Write(code.files)
 		r.Write(map[string]string{".multivac/config.yml": "repos: {brain: .}\n", ".multivac/invariants.md": wideLaw(code)})
 		r.Commit("init")
@@ -274,7 +292,7 @@ func BenchmarkClaimsVerify(b *testing.B) {
 	})
 	b.Run("sibling", func(b *testing.B) {
 		code := benchCode(650)
-		root := b.TempDir()
+		root := benchDir(b, "sibling")
 		api := wstest.NewAt(b, filepath.Join(root, "api"))
 		api.Write(code.files)
 		api.Commit("init")

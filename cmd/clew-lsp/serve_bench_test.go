@@ -15,7 +15,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf16"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -37,6 +39,8 @@ import (
 //     the buffer restored — rotating over 20 files, a different statement
 //     each time, so every buffer version is new.
 //
+// Edits go out as range changes, as editors send them to a server that
+// asks for incremental sync (CLEW_BENCH_WHOLE=1: whole texts instead).
 // It reports p50/p95 of both, the server's resident memory (VmRSS, and the
 // peak VmHWM) after the first diagnosis and after the edits, and, as the
 // same-run reference, one `verify --check` of the same tree: *-x-verify is
@@ -157,19 +161,38 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 		defer f.Close()
 		defer pprof.StopCPUProfile()
 	}
+	// CLEW_BENCH_MEMPROFILE=FILE (in process) writes the heap profile
+	// before the edits to FILE.base and after them to FILE: `go tool pprof
+	// -sample_index=alloc_space -diff_base FILE.base BIN FILE` is what the
+	// edits allocated.
+	if mp := os.Getenv("CLEW_BENCH_MEMPROFILE"); mp != "" && inprocPID(s) {
+		writeHeap(b, mp+".base")
+		defer writeHeap(b, mp)
+	}
 	// cpu to the publish; what a pass does after it (the status) falls to
 	// the next edit.
 	cpu0 := s.cpu()
 	var docCPU, codeCPU time.Duration
+	// Editors send what changed (the server asks for incremental sync);
+	// CLEW_BENCH_WHOLE=1 sends whole texts, as the benchmark did before.
+	whole := os.Getenv("CLEW_BENCH_WHOLE") == "1"
 	for i := 0; i < edits; i++ {
 		if i%4 < 2 {
 			// Doc: break a pin (i%4 == 0), then unbreak it (i%4 == 1).
-			next, n := flipPin(lines, fresh[(i/4*37)%len(fresh)]), base+1
+			ln := fresh[(i/4*37)%len(fresh)]
+			next, n := flipPin(lines, ln), base+1
+			ch := pinDigitChange(lines[ln], true)
 			if i%4 == 1 {
 				next, n = s.docText, base
+				ch = pinDigitChange(lines[ln], false)
+			}
+			ch.Range.Start.Line, ch.Range.End.Line = uint32(ln), uint32(ln)
+			var ev protocol.TextDocumentContentChangeEvent = ch
+			if whole {
+				ev = lsptest.Whole(next)
 			}
 			start, c0 := time.Now(), s.cpu()
-			benchMust(b, s.c.Change(ctx, s.doc, lsptest.Whole(next)))
+			benchMust(b, s.c.Change(ctx, s.doc, ev))
 			s.awaitDoc(b, ctx, fmt.Sprintf("doc edit %d", i), func(got int) bool { return got == n })
 			s.docLat = append(s.docLat, time.Since(start))
 			docCPU += s.cpu() - c0
@@ -178,11 +201,18 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 		// Code: add a statement to an anchored function, then restore.
 		t := code[(i/4)%len(code)]
 		next, n := t.text, base
+		stmt := fmt.Sprintf("\t_ = %d\n", i-(i%4-2)) // the one edit i%4 == 2 added
+		ln, col := position(t.text, t.close)
+		ev := lsptest.Replace(ln, col, ln+1, 0, "") // restore: drop the added line
 		if i%4 == 2 {
-			next, n = t.text[:t.close]+fmt.Sprintf("\t_ = %d\n", i)+t.text[t.close:], base+1
+			next, n = t.text[:t.close]+stmt+t.text[t.close:], base+1
+			ev = lsptest.Replace(ln, col, ln, col, stmt)
+		}
+		if whole {
+			ev = lsptest.Whole(next)
 		}
 		start, c0 := time.Now(), s.cpu()
-		benchMust(b, s.c.Change(ctx, t.path, lsptest.Whole(next)))
+		benchMust(b, s.c.Change(ctx, t.path, ev))
 		s.awaitDoc(b, ctx, fmt.Sprintf("code edit %d", i), func(got int) bool { return got == n })
 		s.codeLat = append(s.codeLat, time.Since(start))
 		codeCPU += s.cpu() - c0
@@ -325,6 +355,41 @@ func flipPin(lines []string, ln int) string {
 	out := slices.Clone(lines)
 	out[ln] = l[:j] + string(c) + l[j+1:]
 	return strings.Join(out, "")
+}
+
+// pinDigitChange is the range change of flipPin on line l (broken) or
+// back (restored); its line is the caller's to set.
+func pinDigitChange(l string, broken bool) *protocol.TextDocumentContentChangePartial {
+	j := strings.Index(l, "sha=") + len("sha=")
+	if strings.HasPrefix(l[j:], "v2:") {
+		j += len("v2:")
+	}
+	c := l[j]
+	if broken {
+		c = '0'
+		if l[j] == '0' {
+			c = '1'
+		}
+	}
+	col := uint32(utf16Len(l[:j]))
+	return lsptest.Replace(0, col, 0, col+1, string(c)).(*protocol.TextDocumentContentChangePartial)
+}
+
+// position is the LSP position (line, UTF-16 column) of byte offset off.
+func position(text string, off int) (line, col uint32) {
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	return uint32(strings.Count(text[:off], "\n")), uint32(utf16Len(text[start:off]))
+}
+
+func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
+
+func inprocPID(s *benchServer) bool { return s.pid.Load() == int64(os.Getpid()) }
+
+func writeHeap(b *testing.B, path string) {
+	f, err := os.Create(path)
+	benchMust(b, err)
+	defer f.Close()
+	benchMust(b, pprof.Lookup("allocs").WriteTo(f, 0))
 }
 
 func percentile(ds []time.Duration, p float64) time.Duration {

@@ -86,6 +86,15 @@ func compileERE(source, flags string) (re *Regex, warnings []string, msg string)
 	if flags != "" && flags != "i" {
 		return nil, nil, fmt.Sprintf("unsupported regex flags %q — only \"i\" is allowed, drop the rest", flags)
 	}
+	if lit, ok := plainLiteral(source); ok && flags == "" {
+		return compilePlain(source, lit), nil, ""
+	}
+	return compileFull(source, flags)
+}
+
+// compileFull translates the source, validates it with RE2's parse and
+// derives its prefilters from the parsed tree.
+func compileFull(source, flags string) (re *Regex, warnings []string, msg string) {
 	goSrc, warnings, msg := translateERE(source, false)
 	if msg != "" {
 		return nil, nil, msg
@@ -242,7 +251,7 @@ func translateERE(src string, fold bool) (string, []string, string) {
 				hi, _ := surrogates(r)
 				atom += utf8.RuneLen(hi)
 				out.WriteString(literalRune(r, fold))
-			case fold && len(jsFoldClasses()[jsCanonicalize(r)]) > 1:
+			case fold && len(foldClassOf(r)) > 1:
 				out.WriteString(literalRune(r, fold))
 			default:
 				out.WriteString(src[i : i+size])

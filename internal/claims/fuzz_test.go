@@ -17,6 +17,7 @@ func FuzzAnchorLine(f *testing.F) {
 		"<!-- @anchor X *:**.md !brain:07-rules.md !tmp/** /PIN/ absent -->",
 		"<!-- @anchor X api:a /a/b/ each! -->", "<!-- @anchor -->", "@anchor x", "```\n<!-- @anchor", "| a | <!--@anchor X a:b /c/-->",
 		"<!-- @anchor X api:a /[[:bogus:]]/ count=99999999999999999999999 -->",
+		"<!--<!-- @anchor X a:b /c/ -->", "<!--\u3000@anchors <!--@anchor_ <!--\t@anchor", " @anchor\u00e9", "\u2028@anchor-x\u2028",
 		"/a/ b/i  each", "/x/\u00a0each", "/x/i\u3000count=3\u3000", "/a/b/ c d", "/a/i-x", "//", "/a/gi\r", "/a\u2028/ absent", "/ /i /x/",
 	} {
 		f.Add(s)
@@ -43,6 +44,13 @@ func FuzzAnchorLine(f *testing.F) {
 					t.Fatalf("regexTail(%q) = %q, %v; regexTailRe %q", tail, got, ok, want)
 				}
 			}
+			if got, want := isBare(line), bareRe.MatchString(strings.TrimFunc(line, isJSSpace)); got != want {
+				t.Fatalf("isBare(%q) = %v; bareRe %v", line, got, want)
+			}
+			os, oe, ook := opener(line)
+			if o := openerRe.FindStringIndex(line); ook != (o != nil) || ook && (os != o[0] || oe != o[1]) {
+				t.Fatalf("opener(%q) = %d,%d,%v; openerRe %v", line, os, oe, ook, o)
+			}
 			bs, be, ok := anchorBody(line)
 			m := bodyRe.FindStringSubmatchIndex(line)
 			if ok != (m != nil) || ok && (bs != m[2] || be != m[3]) {
@@ -55,11 +63,13 @@ func FuzzAnchorLine(f *testing.F) {
 }
 
 func FuzzERE(f *testing.F) {
-	for _, s := range []string{"[[:alpha:][:digit:]]", `a\\s`, "PIN[:digit:]", "(a|b)+", "[^]]", `[\s]`, "a{2,3}", "(?i)", "[[:", `\`, "[a-"} {
+	for _, s := range []string{"[[:alpha:][:digit:]]", `a\\s`, "PIN[:digit:]", "(a|b)+", "[^]]", `[\s]`, "a{2,3}", "(?i)", "[[:", `\`, "[a-", `pay\(x\) \+ 1;`, `a\/b\\`} {
 		f.Add(s, "", "abc\nA1 b\n")
 		f.Add(s, "i", "PIN5\n[[:x")
 	}
 	f.Fuzz(func(t *testing.T, src, flags, text string) {
+		// A plain literal read by hand is what the full path prepares.
+		samePrepared(t, src, flags)
 		re, _, msg := CompileERE(src, flags)
 		if (re == nil) == (msg == "") {
 			t.Fatalf("regex %v with message %q", re, msg)

@@ -3,6 +3,7 @@ package devcontext
 import (
 	"cmp"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -17,7 +18,7 @@ import (
 // declarations: one of them is less surely wanted than the file.
 const relOutlineInFile = 0.9
 
-const outlineMeans = "full entries are spent within (1 − reserve) of the limit; then the budget left is filled with signature lines (first fit, most relevant first) of the declaration candidates that did not fit, at their relevance, and of the declarations of file candidates that did not fit whole, at the file's relevance × weight; never of a declaration shown in full or inside a file or declaration shown in full; then the full candidates that did not fit get what is left (an outlined declaration upgraded to full, a whole file replacing the outlines inside it)"
+const outlineMeans = "full entries are spent within (1 − reserve) of the limit; then the budget left is filled with signature lines (first fit, most relevant first; among equals, a file's declarations nearest a seed first in the seed's file, top to bottom elsewhere) of the declaration candidates that did not fit, at their relevance, and of the declarations of file candidates that did not fit whole, at the file's relevance × weight; never of a declaration shown in full or inside a file or declaration shown in full; then the full candidates that did not fit get what is left (an outlined declaration upgraded to full, a whole file replacing the outlines inside it)"
 
 // outlineFact keys on an outline entry.
 const (
@@ -137,8 +138,11 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		}
 	}
 	ids := slices.Collect(maps.Keys(offers))
+	near := s.nearSeed()
 	slices.SortFunc(ids, func(a, b int) int {
-		return cmp.Or(cmp.Compare(round3(offers[b].rel), round3(offers[a].rel)), naturalCompare(s.ix.ids[a], s.ix.ids[b]))
+		na, nb := s.ix.nodes[a], s.ix.nodes[b]
+		return cmp.Or(cmp.Compare(round3(offers[b].rel), round3(offers[a].rel)),
+			naturalCompare(na.Path, nb.Path), cmp.Compare(near(na), near(nb)), naturalCompare(s.ix.ids[a], s.ix.ids[b]))
 	})
 	left := limit - sp.used
 	for _, id := range ids {
@@ -314,4 +318,37 @@ func (o *outlined) dropID(id int) {
 		kept = append(kept, c)
 	}
 	o.selected = kept
+}
+
+// nearSeed orders the declarations of one file for the outline pass: in
+// the file of an object seed, by their distance in lines from the nearest
+// seed (what is next to the change is read first); elsewhere top to bottom.
+func (s *selection) nearSeed() func(*Node) int {
+	at := map[string][]int{}
+	for _, id := range s.objSeeds {
+		if n := s.ix.nodes[id]; n != nil && n.Range != nil {
+			at[n.Path] = append(at[n.Path], n.Range.StartLine)
+		}
+	}
+	return func(n *Node) int {
+		if n.Range == nil {
+			return math.MaxInt
+		}
+		lines, ok := at[n.Path]
+		if !ok {
+			return n.Range.StartLine
+		}
+		d := math.MaxInt
+		for _, l := range lines {
+			d = min(d, abs(n.Range.StartLine-l))
+		}
+		return d
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

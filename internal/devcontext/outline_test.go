@@ -145,3 +145,47 @@ func TestOutlineReserveThenTheRest(t *testing.T) {
 		t.Fatalf("used %d", c.Budget.UsedTokens)
 	}
 }
+
+// Outlines of equal relevance come in file order — in the seed's file
+// nearest the seed first, elsewhere top to bottom — not in the order of
+// their names: what is next to the change is read first.
+func TestOutlinesNearestTheSeedFirst(t *testing.T) {
+	seed := SymbolURI("m/g", "M")
+	sig := "func N(x int) error" // every outline costs 5 tokens
+	nodes := []Node{
+		{URI: seed, Kind: KindSymbol, Name: "M", Path: "g/g.go", Bytes: 40, Range: &Range{StartLine: 50, EndLine: 60}, Outline: sig},
+		{URI: FileURI("g/g.go"), Kind: KindFile, Path: "g/g.go", Bytes: 40000},
+		{URI: FileURI("f/f.go"), Kind: KindFile, Path: "f/f.go", Bytes: 40000},
+	}
+	decl := func(path, name string, line int) string {
+		u := SymbolURI("m/"+path[:1], name)
+		nodes = append(nodes, Node{URI: u, Kind: KindSymbol, Name: name, Path: path, Bytes: 400,
+			Range: &Range{StartLine: line, EndLine: line + 3}, Outline: sig})
+		return u
+	}
+	far := decl("g/g.go", "A", 1)      // first by name, 49 lines away
+	near := decl("g/g.go", "Z", 64)    // last by name, 4 lines past the seed's end
+	before := decl("g/g.go", "Y", 40)  // 10 lines before it
+	top := decl("f/f.go", "Zz", 2)     // f.go: top to bottom
+	bottom := decl("f/f.go", "Aa", 90) //
+	w := World{Nodes: nodes, Edges: []Edge{
+		{Kind: EdgeCoChanged, From: seed, To: FileURI("f/f.go"), Strength: 0.5}, // its outlines at 0.405, below g.go's 0.72
+	}}
+	pos := func(c CompiledContext, u string) int {
+		for i, e := range c.Selected {
+			if e.URI == u {
+				return i
+			}
+		}
+		return -1
+	}
+	// Required seed 10; the rest are outlines, 5 tokens each.
+	c := mustCompile(t, w, Request{Position: &Position{Path: "g/g.go", Line: 55}, BudgetTokens: budget(20)})
+	if pos(c, near) < 0 || pos(c, before) < 0 || pos(c, far) >= 0 {
+		t.Fatalf("room for two outlines of g.go: want Z and Y (nearest), got %+v", c.Selected)
+	}
+	c = mustCompile(t, w, Request{Position: &Position{Path: "g/g.go", Line: 55}, BudgetTokens: budget(30)})
+	if pos(c, far) < 0 || pos(c, top) < 0 || pos(c, bottom) >= 0 {
+		t.Fatalf("room for three of g.go and one of f.go: want A and Zz in, Aa out, got %+v", c.Selected)
+	}
+}

@@ -150,7 +150,8 @@ const (
 	EdgeSibling   = "sibling"    // symbol/file → file of the same package
 
 	EdgeInPackage  = "in_package"
-	EdgeImports    = "imports" // seed → file its file (or a related file) imports
+	EdgeImports    = "imports"     // seed → file its file (or a related file) imports
+	EdgeImportedBy = "imported_by" // seed → file importing from the seed's file
 	EdgeContains   = "contains"
 	EdgeReferences = "references"
 	EdgeMentions   = "mentions"
@@ -220,6 +221,8 @@ var edgeTable = []edgeRule{
 		refused: "every symbol of a package hangs off it; following it selects the whole package"},
 	{kind: EdgeImports, means: "the seed's file, or a file changed with it or of its package, imports that file (JS/TS, Python import statements)", forward: 0.5,
 		fwdWhy: "a file the seed's code imports from", measured: true, leaf: true, outline: true},
+	{kind: EdgeImportedBy, means: "that file imports from the seed's file: the seed's own name (strength 1) or other names of it (0.5) (JS/TS, Python import statements)", forward: 0.5,
+		fwdWhy: "a file that imports from the seed's file", measured: true, leaf: true, outline: true},
 	{kind: EdgeContains, means: "this directory contains that file",
 		refused: "a directory contains the whole tree below it"},
 	{kind: EdgeReferences, means: "this code names that identifier",

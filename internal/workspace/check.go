@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -61,14 +62,14 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	if opt.PartialHinted {
 		run.partialWords = partialWords(s, all)
 	}
-	if err := run.loadAll(ctx, hintedPaths(all)); err != nil {
+	if err := run.loadAll(ctx, docs.hinted); err != nil {
 		return nil, err
 	}
 	results := make([]anchors.Result, len(all))
 	var unsettled []int
 	for i, a := range all {
 		var settled bool
-		results[i], settled = run.resolveCheap(a)
+		results[i], settled = run.resolveCheap(a, docs.keys[i])
 		if !settled {
 			unsettled = append(unsettled, i)
 		}
@@ -90,7 +91,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		var lost []int
 		for _, i := range unsettled {
 			if complete {
-				results[i] = run.resolveWide(all[i])
+				results[i] = run.resolveWide(all[i], docs.keys[i])
 				if results[i].State == anchors.StateLost {
 					lost = append(lost, i)
 				}
@@ -114,7 +115,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 			}
 			for _, i := range lost {
 				if more {
-					results[i] = run.resolveWide(all[i])
+					results[i] = run.resolveWide(all[i], docs.keys[i])
 				}
 			}
 		}
@@ -123,7 +124,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	rep := &Report{
 		Complete:           !run.sp.stopped(),
 		UncheckedAnchorIDs: []string{},
-		Anchors:            []AnchorReport{},
+		Anchors:            make([]AnchorReport, 0, len(all)),
 		Claims:             []ClaimReport{},
 		Diagnostics:        diags,
 		Skipped:            run.skipped(),
@@ -161,24 +162,41 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	return rep, nil
 }
 
-// parsedDocs is every anchor of every doc, in doc then line order.
+// parsedDocs is every anchor of every doc, in doc then line order, with
+// their memo keys (parsedDoc.keys) and their hinted paths (sorted, once).
 type parsedDocs struct {
 	anchors []anchors.Anchor
+	keys    [][sha256.Size]byte
+	hinted  []string
 }
 
 func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
 	var out parsedDocs
 	diags := append([]Diagnostic{}, s.cfgDiags...)
+	many := false
 	for _, doc := range s.Docs() {
-		text, st := s.ReadFile(doc)
+		text, st, sum := s.readSum(doc)
 		if st != anchors.FileOK {
 			continue
 		}
-		parsed := s.tables.parseDoc(doc, text)
-		out.anchors = append(out.anchors, parsed.anchors...)
+		parsed := s.tables.parseDocSum(doc, text, sum)
+		if out.anchors == nil {
+			// The first doc's anchors are used as they are (a workspace
+			// of one large doc copied them on every keystroke); capped,
+			// so a second doc's append copies instead of writing into
+			// the cached slices.
+			out.anchors, out.keys, out.hinted = slices.Clip(parsed.anchors), slices.Clip(parsed.keys), parsed.paths
+		} else {
+			out.anchors = append(out.anchors, parsed.anchors...)
+			out.keys = append(out.keys, parsed.keys...)
+			many = true
+		}
 		for _, d := range parsed.diags {
 			diags = append(diags, fromAnchorDiag(d))
 		}
+	}
+	if many {
+		out.hinted = hintedPaths(out.anchors)
 	}
 	return out, diags
 }
@@ -267,6 +285,16 @@ type checkRun struct {
 	partialWords map[string][][]byte
 	hinted       []hintedTable
 	partial      map[string]bool
+	// key is the buffer resolveCheap and resolveWide build their memo
+	// keys in (one anchor at a time: a key per anchor allocated most of
+	// a keystroke's garbage).
+	key keyer
+}
+
+// keyBuf is r.key emptied, for one key built and hashed before the next.
+func (r *checkRun) keyBuf() *keyer {
+	r.key.h = r.key.h[:0]
+	return &r.key
 }
 
 // index is the check's whole index, as a single one built in read order.
@@ -290,15 +318,16 @@ func (r *checkRun) env() anchors.Env {
 // off the hinted file alone (Settled) is memoised by the anchor and that
 // file's content; the others are only a step towards the repository-wide
 // pass, so their suggestions are not computed.
-func (r *checkRun) resolveCheap(a anchors.Anchor) (anchors.Result, bool) {
-	key := anchorKey(&keyer{}, a).int(int(r.status[a.Path])).sum(r.sums[a.Path])
+func (r *checkRun) resolveCheap(a anchors.Anchor, ak [sha256.Size]byte) (anchors.Result, bool) {
+	k := cheapKey{anchor: ak, st: r.status[a.Path], sum: r.sums[a.Path]}
 	if r.s.isSQL(a.Path) {
 		// The verdict reads the whole migrations folder.
+		key := r.keyBuf()
 		for _, p := range r.s.sqlFolder(path.Dir(a.Path)) {
 			key.str(p).int(int(r.status[p])).sum(r.sums[p])
 		}
+		k.sql, k.sum = true, key.done()
 	}
-	k := key.done()
 	if res, ok := r.memo.settled.get(k); ok {
 		return res, true
 	}
@@ -325,9 +354,9 @@ func (r *checkRun) resolveCheap(a anchors.Anchor) (anchors.Result, bool) {
 // resolveWide resolves an anchor the cheap pass left open against the whole
 // index, memoised by the anchor and the fingerprints of every file the
 // index holds.
-func (r *checkRun) resolveWide(a anchors.Anchor) anchors.Result {
+func (r *checkRun) resolveWide(a anchors.Anchor, ak [sha256.Size]byte) anchors.Result {
 	memo := !r.lazy
-	k := anchorKey(&keyer{}, a).sum(r.cheapKey).sum(r.wideKey).done()
+	k := r.keyBuf().sum(ak).sum(r.cheapKey).sum(r.wideKey).done()
 	if memo {
 		if res, ok := r.memo.final.get(k); ok {
 			return res
@@ -350,6 +379,7 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 	}
 	base := ak.h
 	var lists [][]anchors.Suggestion
+	fk := keyer{h: make([]byte, 0, len(base)+128)} // one buffer for every file's key
 	for _, p := range ix.Paths() {
 		sum, ok := r.sumOf(p)
 		if !ok || r.partial[p] {
@@ -357,7 +387,8 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 			lists = append(lists, anchors.FileSuggestions(a, p, ix.Decls(p), origin))
 			continue
 		}
-		k := (&keyer{h: append(base[:len(base):len(base)], 0)}).str(p).sum(sum).done()
+		fk.h = append(append(fk.h[:0], base...), 0)
+		k := fk.str(p).sum(sum).done()
 		l, hit := r.memo.sugg.get(k)
 		if !hit {
 			l = anchors.FileSuggestions(a, p, ix.Decls(p), origin)
@@ -413,12 +444,17 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 // content hash): a keystroke in a doc reuses it whole.
 func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	type job = hintedTable
-	var jobs []job
-	key := &keyer{}
+	paths = r.withSQLFolders(paths)
+	if len(r.status) == 0 {
+		r.status = make(map[string]anchors.FileStatus, len(paths))
+		r.sums = make(map[string][sha256.Size]byte, len(paths))
+	}
+	jobs := make([]job, 0, len(paths))
+	// About 50 bytes a file (its path, status and hash): sized once.
+	key := &keyer{h: make([]byte, 0, 64*len(paths))}
 	if r.partialWords != nil {
 		key.str("partial")
 	}
-	paths = r.withSQLFolders(paths)
 	states := make([]fileState, len(paths))
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
@@ -455,7 +491,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 		}
 	}
 	r.cheapKey = key.done()
-	pk := &keyer{}
+	pk := &keyer{h: key.h[:0]} // key's buffer is done with
 	for _, p := range paths {
 		pk.str(p)
 	}
@@ -529,6 +565,9 @@ func (r *checkRun) cheapIndex(jobs []hintedTable) (*anchors.Index, bool) {
 // SQL files among them: a SQL file is read as its folder's history
 // (sqlhistory.go). It notes the folders in sqlDirs.
 func (r *checkRun) withSQLFolders(paths []string) []string {
+	if !slices.ContainsFunc(paths, r.s.isSQL) {
+		return paths
+	}
 	seen := map[string]bool{}
 	for _, p := range paths {
 		seen[p] = true

@@ -31,6 +31,12 @@ var budgets = []uint64{2000, 8000, 24000}
 
 var verbose bool
 
+// missedAt is the budget whose misses -v prints (0: the largest).
+var missedAt uint64
+
+// spendOut, when set (-spend), collects where the context's tokens go.
+var spendOut *spendTotals
+
 // systems measured, in table order.
 var systems = []string{"context", "grep", "repo map"}
 
@@ -41,7 +47,9 @@ func main() {
 	maxFiles := flag.Int("max-files", 12, "skip commits modifying more files")
 	name := flag.String("name", "", "repository name for the table (default: from -repo)")
 	bs := flag.String("budgets", "2000,8000,24000", "token budgets, comma-separated")
-	flag.BoolVar(&verbose, "v", false, "also print, per commit, the co-changed declarations the context missed at the largest budget")
+	flag.BoolVar(&verbose, "v", false, "also print, per commit, the co-changed declarations and files the context missed (at -missed-at)")
+	flag.Uint64Var(&missedAt, "missed-at", 0, "with -v, the budget whose misses are printed (default: the largest)")
+	spend := flag.Bool("spend", false, "also print, per budget, where the context's tokens go: by the way entries were reached and by relevance")
 	flag.Parse()
 	if *repo == "" {
 		fmt.Fprintln(os.Stderr, "usage: usefulness -repo GITDIR [-n 30] [-seed 1] [-max-files 12] [-name owner/repo]")
@@ -62,6 +70,9 @@ func main() {
 	cands := candidates(*repo, *maxFiles)
 	rand.New(rand.NewSource(*seed)).Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
 	tot := newTotals()
+	if *spend {
+		spendOut = newSpendTotals()
+	}
 	var ctxTime time.Duration
 	for _, c := range cands {
 		if tot.commits == *n {
@@ -74,12 +85,20 @@ func main() {
 		}
 		ctxTime += took
 		tot.add(r)
+		if spendOut != nil {
+			for bi, cc := range r.answers {
+				spendOut.add(bi, cc, r.spans, r.want, r.touched)
+			}
+		}
 		fmt.Fprintf(os.Stderr, "%s %s:%d decls %d: %s\n", c.sha[:10], c.file, c.line, r.decls, r)
 	}
 	head := strings.TrimSpace(git(*repo, "rev-parse", "--short=12", "HEAD"))
 	fmt.Printf("%s at `%s`: %d commits (seed %d), %d with co-changed declarations (%d declarations); context compile mean %.0f ms\n\n",
 		*name, head, tot.commits, *seed, tot.withDecls, tot.declCount, float64(ctxTime.Milliseconds())/float64(max(3*tot.commits, 1)))
 	tot.print(os.Stdout)
+	if spendOut != nil {
+		spendOut.print(os.Stdout, tot.commits)
+	}
 }
 
 // score is one system at one budget on one commit.
@@ -92,6 +111,11 @@ type score struct {
 type result struct {
 	decls  int
 	scores [][]score // system × budget
+	// for -spend: the context's answers per budget and what they are scored against
+	answers []devcontext.CompiledContext
+	want    []decl
+	touched map[string]bool
+	spans   *spans
 }
 
 func (r result) String() string {
@@ -148,7 +172,7 @@ func measure(repo string, c commit) (result, time.Duration, bool) {
 	for _, o := range c.others {
 		touched[o] = true
 	}
-	res := result{decls: len(want), scores: make([][]score, len(systems))}
+	res := result{decls: len(want), scores: make([][]score, len(systems)), want: want, touched: touched, spans: newSpans(snap)}
 	ident := ""
 	var took time.Duration
 	for _, b := range budgets {
@@ -163,9 +187,12 @@ func measure(repo string, c commit) (result, time.Duration, bool) {
 		if ident == "" && len(cc.Seeds) > 0 {
 			ident = lastName(cc.Seeds[0].URI)
 		}
-		res.scores[0] = append(res.scores[0], scoreContext(cc, want, c.others, touched))
-		if verbose && b == budgets[len(budgets)-1] {
-			printMissed(c, cc, want)
+		res.scores[0] = append(res.scores[0], scoreContext(cc, res.spans, want, c.others, touched))
+		if spendOut != nil {
+			res.answers = append(res.answers, cc)
+		}
+		if verbose && (b == missedAt || missedAt == 0 && b == budgets[len(budgets)-1]) {
+			printMissed(c, cc, res.spans, want)
 		}
 	}
 	if ident == "" {
@@ -181,32 +208,37 @@ func measure(repo string, c commit) (result, time.Duration, bool) {
 	return res, took, true
 }
 
-func scoreContext(cc devcontext.CompiledContext, want []decl, others []string, touched map[string]bool) score {
+func scoreContext(cc devcontext.CompiledContext, sp *spans, want []decl, others []string, touched map[string]bool) score {
 	var in, all uint64
 	got := map[string]bool{}
-	whole := map[string]bool{}
-	sym, outline := map[declKey]bool{}, map[declKey]bool{}
 	for _, e := range cc.Selected {
 		all += e.CostTokens
-		p := e.Provenance.Path
-		if touched[p] {
+		if p := e.Provenance.Path; touched[p] {
 			in += e.CostTokens
 			got[p] = true
 		}
-		switch e.Kind {
-		case devcontext.KindFile:
-			whole[p] = true
-		case devcontext.KindSymbol, devcontext.KindTest:
-			sym[declKey{p, e.Title}] = true
-		case devcontext.KindOutline:
-			outline[declKey{p, e.Title}] = true
-		}
 	}
 	s := score{fileRecall: recall(got, others), share: ratio(in, all), used: float64(all)}
+	// shown: any entry shows it (in full or as its signature line); own:
+	// a symbol or test entry of its own; outline: an outline entry of it.
 	s.declRecall, s.declBySymbol = declRecall(want, func(d decl) (bool, bool) {
-		return sym[d.key()] || whole[d.path] || outline[d.key()], sym[d.key()]
+		shown, own := false, false
+		for _, e := range cc.Selected {
+			if ok, _ := sp.covers(e, d); ok {
+				shown = true
+				own = own || (e.Kind == devcontext.KindSymbol || e.Kind == devcontext.KindTest) && e.Title == d.qname
+			}
+		}
+		return shown, own
 	})
-	s.declByOutline, _ = declRecall(want, func(d decl) (bool, bool) { return outline[d.key()], false })
+	s.declByOutline, _ = declRecall(want, func(d decl) (bool, bool) {
+		for _, e := range cc.Selected {
+			if ok, full := sp.covers(e, d); ok && !full {
+				return true, false
+			}
+		}
+		return false, false
+	})
 	return s
 }
 
@@ -297,19 +329,20 @@ func ratio(a, b uint64) float64 {
 }
 
 // printMissed lists the co-changed declarations and files the answer left out.
-func printMissed(c commit, cc devcontext.CompiledContext, want []decl) {
-	inFile, got := map[string]bool{}, map[string]bool{}
+func printMissed(c commit, cc devcontext.CompiledContext, sp *spans, want []decl) {
+	inFile := map[string]bool{}
 	for _, e := range cc.Selected {
 		inFile[e.Provenance.Path] = true
-		switch e.Kind {
-		case devcontext.KindFile:
-			got[e.Provenance.Path] = true
-		case devcontext.KindSymbol, devcontext.KindTest, devcontext.KindOutline:
-			got[e.Provenance.Path+"\x00"+e.Title] = true
-		}
 	}
 	for _, d := range want {
-		if !got[d.path] && !got[d.path+"\x00"+d.qname] {
+		shown := false
+		for _, e := range cc.Selected {
+			if ok, _ := sp.covers(e, d); ok {
+				shown = true
+				break
+			}
+		}
+		if !shown {
 			fmt.Fprintf(os.Stderr, "  missed %s %s (%s)\n", d.path, d.qname, strings.TrimSpace(d.sig))
 		}
 	}

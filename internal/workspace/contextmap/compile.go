@@ -211,6 +211,7 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 	w.addCoChange()
 	w.addSiblings()
 	w.addImports()
+	w.addImporters()
 	w.parseRelated()
 	w.addLocal(cursor, paths)
 	w.addClaims(b.claims)

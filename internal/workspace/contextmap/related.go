@@ -46,7 +46,7 @@ func (w *worldBuilder) parseRelated() {
 			rule = 0.9
 		case devcontext.EdgeSibling:
 			rule = 0.3
-		case devcontext.EdgeImports:
+		case devcontext.EdgeImports, devcontext.EdgeImportedBy:
 			rule = 0.5
 		default:
 			continue
