@@ -44,6 +44,9 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	snap.UseTableStore(tableStore())
+	// The law and the files its legs cover are read while the anchors
+	// are checked.
+	snap.WarmClaims()
 	opt := workspace.CheckOptions{Strict: *strict, Write: !*check, Worktree: *worktree, Mentions: true, PartialHinted: true, Clock: cpuClock}
 	rep, err := snap.Check(ctx, opt)
 	if err == nil {

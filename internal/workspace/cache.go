@@ -37,6 +37,11 @@ type tableKey struct {
 type parsedDoc struct {
 	anchors []anchors.Anchor
 	diags   []anchors.Diagnostic
+	// keys are the anchors' memo keys (anchorKey, hashed), computed once
+	// per doc version instead of once per anchor and check; paths are the
+	// anchors' hinted paths, sorted, each once.
+	keys  [][sha256.Size]byte
+	paths []string
 }
 
 // Cache sizes, in entries. The table cache holds what one check of a large
@@ -54,15 +59,43 @@ func newTableCache() *tableCache {
 // parseDoc memoises anchors.ParseDoc: a diagnosis pass after a keystroke
 // re-parses only the doc that changed.
 func (c *tableCache) parseDoc(path string, text []byte) parsedDoc {
-	key := contentKey(path, text)
+	return c.parseDocSum(path, text, sha256.Sum256(text))
+}
+
+// parseDocSum is parseDoc when the content's hash is known already (a
+// check reads it with the doc: a 100 KB doc is not hashed again on every
+// keystroke elsewhere).
+func (c *tableCache) parseDocSum(path string, text []byte, sum [sha256.Size]byte) parsedDoc {
+	key := (&keyer{}).str(path).sum(sum).done()
 	if d, ok := c.docs.get(key); ok {
 		return d
 	}
 	as, ds := anchors.ParseDoc(path, text)
-	d := parsedDoc{as, ds}
+	var prev []anchors.Anchor
+	if old, ok := c.newestDoc(path); ok {
+		prev = old.anchors
+	}
+	detach(as, prev)
+	d := parsedDoc{anchors: as, diags: ds, keys: make([][sha256.Size]byte, len(as)), paths: hintedPaths(as)}
+	var k keyer
+	for i, a := range as {
+		k.h = k.h[:0]
+		d.keys[i] = anchorKey(&k, a).done()
+	}
 	c.docs.put(key, d)
 	c.keepVersions(path, key)
 	return d
+}
+
+// newestDoc is the newest cached parse of path, if any.
+func (c *tableCache) newestDoc(path string) (parsedDoc, bool) {
+	c.versionsMu.Lock()
+	v := c.versions[path]
+	c.versionsMu.Unlock()
+	if len(v) == 0 {
+		return parsedDoc{}, false
+	}
+	return c.docs.get(v[len(v)-1])
 }
 
 // docVersions is how many versions of one doc the cache keeps: the doc

@@ -62,14 +62,14 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	if opt.PartialHinted {
 		run.partialWords = partialWords(s, all)
 	}
-	if err := run.loadAll(ctx, hintedPaths(all)); err != nil {
+	if err := run.loadAll(ctx, docs.hinted); err != nil {
 		return nil, err
 	}
 	results := make([]anchors.Result, len(all))
 	var unsettled []int
 	for i, a := range all {
 		var settled bool
-		results[i], settled = run.resolveCheap(a)
+		results[i], settled = run.resolveCheap(a, docs.keys[i])
 		if !settled {
 			unsettled = append(unsettled, i)
 		}
@@ -91,7 +91,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		var lost []int
 		for _, i := range unsettled {
 			if complete {
-				results[i] = run.resolveWide(all[i])
+				results[i] = run.resolveWide(all[i], docs.keys[i])
 				if results[i].State == anchors.StateLost {
 					lost = append(lost, i)
 				}
@@ -115,7 +115,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 			}
 			for _, i := range lost {
 				if more {
-					results[i] = run.resolveWide(all[i])
+					results[i] = run.resolveWide(all[i], docs.keys[i])
 				}
 			}
 		}
@@ -162,32 +162,41 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	return rep, nil
 }
 
-// parsedDocs is every anchor of every doc, in doc then line order.
+// parsedDocs is every anchor of every doc, in doc then line order, with
+// their memo keys (parsedDoc.keys) and their hinted paths (sorted, once).
 type parsedDocs struct {
 	anchors []anchors.Anchor
+	keys    [][sha256.Size]byte
+	hinted  []string
 }
 
 func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
 	var out parsedDocs
 	diags := append([]Diagnostic{}, s.cfgDiags...)
+	many := false
 	for _, doc := range s.Docs() {
-		text, st := s.ReadFile(doc)
+		text, st, sum := s.readSum(doc)
 		if st != anchors.FileOK {
 			continue
 		}
-		parsed := s.tables.parseDoc(doc, text)
+		parsed := s.tables.parseDocSum(doc, text, sum)
 		if out.anchors == nil {
 			// The first doc's anchors are used as they are (a workspace
 			// of one large doc copied them on every keystroke); capped,
 			// so a second doc's append copies instead of writing into
-			// the cached slice.
-			out.anchors = slices.Clip(parsed.anchors)
+			// the cached slices.
+			out.anchors, out.keys, out.hinted = slices.Clip(parsed.anchors), slices.Clip(parsed.keys), parsed.paths
 		} else {
 			out.anchors = append(out.anchors, parsed.anchors...)
+			out.keys = append(out.keys, parsed.keys...)
+			many = true
 		}
 		for _, d := range parsed.diags {
 			diags = append(diags, fromAnchorDiag(d))
 		}
+	}
+	if many {
+		out.hinted = hintedPaths(out.anchors)
 	}
 	return out, diags
 }
@@ -309,15 +318,16 @@ func (r *checkRun) env() anchors.Env {
 // off the hinted file alone (Settled) is memoised by the anchor and that
 // file's content; the others are only a step towards the repository-wide
 // pass, so their suggestions are not computed.
-func (r *checkRun) resolveCheap(a anchors.Anchor) (anchors.Result, bool) {
-	key := anchorKey(r.keyBuf(), a).int(int(r.status[a.Path])).sum(r.sums[a.Path])
+func (r *checkRun) resolveCheap(a anchors.Anchor, ak [sha256.Size]byte) (anchors.Result, bool) {
+	k := cheapKey{anchor: ak, st: r.status[a.Path], sum: r.sums[a.Path]}
 	if r.s.isSQL(a.Path) {
 		// The verdict reads the whole migrations folder.
+		key := r.keyBuf()
 		for _, p := range r.s.sqlFolder(path.Dir(a.Path)) {
 			key.str(p).int(int(r.status[p])).sum(r.sums[p])
 		}
+		k.sql, k.sum = true, key.done()
 	}
-	k := key.done()
 	if res, ok := r.memo.settled.get(k); ok {
 		return res, true
 	}
@@ -344,9 +354,9 @@ func (r *checkRun) resolveCheap(a anchors.Anchor) (anchors.Result, bool) {
 // resolveWide resolves an anchor the cheap pass left open against the whole
 // index, memoised by the anchor and the fingerprints of every file the
 // index holds.
-func (r *checkRun) resolveWide(a anchors.Anchor) anchors.Result {
+func (r *checkRun) resolveWide(a anchors.Anchor, ak [sha256.Size]byte) anchors.Result {
 	memo := !r.lazy
-	k := anchorKey(r.keyBuf(), a).sum(r.cheapKey).sum(r.wideKey).done()
+	k := r.keyBuf().sum(ak).sum(r.cheapKey).sum(r.wideKey).done()
 	if memo {
 		if res, ok := r.memo.final.get(k); ok {
 			return res

@@ -54,33 +54,24 @@ func (s *Snapshot) legacyLaw() bool {
 // section and the exit code. Symbol legs are the report's anchors that
 // carry a claim ID.
 func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOptions) error {
-	if !s.IsBrain() {
+	if !s.prepareClaims().brainOn {
 		return nil
 	}
 	budget := s.config.Budget
 	if opt.Budget != nil {
 		budget = *opt.Budget
 	}
+	prep := s.prepareClaims()
 	// Legs read files of any size; the run's byte budget bounds them, and
 	// a leg it stops is unevaluated, never ok.
-	in := claims.Input{Docs: map[string][]byte{}, LegacyLaw: s.legacyLaw(),
+	in := claims.Input{Docs: prep.docs, LegacyLaw: prep.legacy, Parsed: prep.parsed,
 		Options: claims.Options{Strict: opt.Strict, Write: opt.Write, MaxBytes: budget.MaxBytes}}
-	for _, p := range s.Files() {
-		if claims.LawDoc(p) {
-			if b, st := s.ReadFile(p); st == anchors.FileOK {
-				in.Docs[p] = b
-			}
-		}
-	}
 	if b, st := s.ReadFile(claims.ConfigFile); st == anchors.FileOK {
 		in.Config, in.ConfigDiagnostics = claims.ParseConfig(b)
 	} else {
 		in.Config, in.ConfigMissing = claims.DefaultConfig(), true
 	}
-	brain := s.brainRepo()
-	in.Repos = append(in.Repos, brain)
-	in.Parsed = claims.ParseDocs(in.Docs)
-	s.Preload(s.claimsReadSet(in.Parsed, brain.Files()))
+	in.Repos = append(in.Repos, prep.brain)
 	for _, entry := range in.Config.Repos {
 		if entry.Key == "brain" {
 			continue // `brain: .` is the brain itself, already first: one read line
@@ -123,8 +114,11 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 // reads one file at a time, asks for them. It is only a warm-up: the engine
 // still decides what matches.
 func (s *Snapshot) claimsReadSet(parsed map[string]claims.ParsedDoc, tracked []string) []string {
-	literal := map[string]bool{}
-	seen := map[string]bool{}
+	n := 0
+	for _, pd := range parsed {
+		n += len(pd.Legs)
+	}
+	literal, seen := make(map[string]bool, n), make(map[string]bool, n)
 	var globs []*claims.Glob
 	for _, pd := range parsed {
 		for _, l := range pd.Legs {
@@ -236,12 +230,12 @@ type snapshotRepo struct {
 	untracked []string
 }
 
-func (s *Snapshot) brainRepo() claims.Repo {
+func (s *Snapshot) brainRepo() *snapshotRepo {
 	r := &snapshotRepo{s: s, identity: s.root + "@worktree"}
 	all := s.Files()
 	if tl, ok := s.files.(TrackedLister); ok {
 		if tracked, err := tl.Tracked(); err == nil {
-			in := map[string]bool{}
+			in := make(map[string]bool, len(tracked))
 			for _, p := range tracked {
 				in[p] = true
 			}

@@ -200,7 +200,7 @@ func (r *Report) AddScopeError(doc, msg string) {
 // consumerRepo is this checkout as the consumer's repo key: git's tracked
 // files (the mount left out), content from the working tree and buffers.
 func (s *Snapshot) consumerRepo(sc ConsumerScope) claims.Repo {
-	r := s.brainRepo().(*snapshotRepo)
+	r := s.brainRepo()
 	c := &consumerRepo{snapshotRepo: r, key: sc.Key}
 	inMount := func(p string) bool { return sc.Mount != "" && (p == sc.Mount || strings.HasPrefix(p, sc.Mount+"/")) }
 	for _, p := range r.tracked {

@@ -25,3 +25,12 @@ func (s *Snapshot) MentionCoverageSettled(rep *Report) (MentionCoverage, int) {
 
 // DocVersions is how many versions of one doc the doc cache keeps.
 const DocVersions = docVersions
+
+// SetGoBodyFilter turns the body-hash test of the history-less rename
+// search on or off (off: every Go file is parsed); the returned func
+// restores it.
+func SetGoBodyFilter(on bool) (restore func()) {
+	was := goBodyFilter
+	goBodyFilter = on
+	return func() { goBodyFilter = was }
+}

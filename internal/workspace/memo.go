@@ -32,8 +32,8 @@ type checkMemo struct {
 	cheap *lru[[sha256.Size]byte, *anchors.Index] // the hinted files' index, by fingerprint
 	wide  *lru[[sha256.Size]byte, *anchors.Index] // a repository-wide pass's files, by fingerprint
 
-	settled *lru[[sha256.Size]byte, anchors.Result] // verdicts read off the hinted file alone
-	open    *lru[[sha256.Size]byte, struct{}]       // the same keys, for anchors stage 1 does not settle
+	settled *lru[cheapKey, anchors.Result]          // verdicts read off the hinted file alone
+	open    *lru[cheapKey, struct{}]                // the same keys, for anchors stage 1 does not settle
 	final   *lru[[sha256.Size]byte, anchors.Result] // verdicts after a repository-wide pass
 	sugg    *lru[[sha256.Size]byte, []anchors.Suggestion]
 
@@ -108,8 +108,8 @@ func newCheckMemo(cfg Config) *checkMemo {
 		pins:    newLRU[string, string](memoLimits.history),
 		cheap:   newLRU[[sha256.Size]byte, *anchors.Index](memoLimits.indexes),
 		wide:    newLRU[[sha256.Size]byte, *anchors.Index](memoLimits.indexes),
-		settled: newLRU[[sha256.Size]byte, anchors.Result](memoLimits.verdicts),
-		open:    newLRU[[sha256.Size]byte, struct{}](memoLimits.verdicts),
+		settled: newLRU[cheapKey, anchors.Result](memoLimits.verdicts),
+		open:    newLRU[cheapKey, struct{}](memoLimits.verdicts),
 		pre:     newLRU[preKey, [2]bool](memoLimits.history),
 		final:   newLRU[[sha256.Size]byte, anchors.Result](memoLimits.verdicts),
 		sugg:    newLRU[[sha256.Size]byte, []anchors.Suggestion](memoLimits.suggestions),
@@ -137,6 +137,18 @@ func (s *Snapshot) MemoSizes() map[string]int {
 		"settled": m.settled.len(), "open": m.open.len(), "pre-existing": m.pre.len(), "final": m.final.len(), "suggestions": m.sugg.len(),
 		"needs": m.wants.len(), "need-sets": m.combos.len(), "candidates": m.cands.len(), "wide-parts": m.parts.len(), "facts": facts,
 	}
+}
+
+// cheapKey is what a verdict read off the hinted file is computed from:
+// the anchor (anchorKey, hashed once per doc version) and that file's
+// status and content hash, or, for a SQL file (sql), the hash of its
+// folder's paths, statuses and hashes in sum. A keystroke looks up a
+// thousand of these: no hashing per anchor.
+type cheapKey struct {
+	anchor [sha256.Size]byte
+	sum    [sha256.Size]byte
+	st     anchors.FileStatus
+	sql    bool
 }
 
 // keyer builds a memo key from the parts something was computed from.

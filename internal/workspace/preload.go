@@ -97,3 +97,37 @@ func (s *Snapshot) storeReads(batch []string, res []FileRead, max int64) {
 		s.reads.m[p] = &readResult{b: r.Data, st: classify(r.Data, max)}
 	}
 }
+
+// FileStater is an optional extension of Files: the metadata of many files
+// without reading them. A feature that keeps what it derived from a file's
+// content (keyed by that content's id) trusts a file whose stat is the one
+// it recorded, instead of reading and hashing it again (workspace/disk has
+// it).
+type FileStater interface {
+	StatFiles(paths []string) []FileStat
+}
+
+// FileStat is one file's metadata. Ok is false when it could not be had;
+// Ctime and Inode are 0 where the platform has none.
+type FileStat struct {
+	Size, ModTime, Ctime int64 // bytes; nanoseconds since the epoch
+	Inode                uint64
+	Ok                   bool
+}
+
+// FileStats returns the disk metadata of paths (Ok false for each when the
+// adapter cannot stat, and for paths overlaid by a buffer or outside the
+// workspace: their content is not the disk's).
+func (s *Snapshot) FileStats(paths []string) []FileStat {
+	st, ok := s.files.(FileStater)
+	if !ok {
+		return make([]FileStat, len(paths))
+	}
+	out := st.StatFiles(paths)
+	for i, p := range paths {
+		if _, over := s.overlays[p]; over || anchors.CheckPath(p) != "" {
+			out[i] = FileStat{}
+		}
+	}
+	return out
+}

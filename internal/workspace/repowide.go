@@ -13,6 +13,10 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
+// goBodyFilter: without the pinned body, a Go anchor's rename search
+// reads the files' body hashes (need.goBody); tests turn it off to compare.
+var goBodyFilter = true
+
 // historyDepth is how many versions of a hinted file are searched for the
 // declaration an anchor was pinned on.
 const historyDepth = 20
@@ -27,15 +31,22 @@ type need struct {
 	rare   [][]byte // stages 3/4: rare tokens of the pinned body, when known
 	shape  *anchors.BodyPattern
 	body   bool // the anchor can be recovered by body (stages 3/4)
+	// goBody: a Go anchor's pinned body hash when history does not hold
+	// the body: a file may hold the answer only if it lists that hash
+	// (symbols.GoBodyHashes).
+	goBody string
 	key    [sha256.Size]byte
 }
 
 // fingerprint is everything wants reads: the memo key of its answers.
 func (n need) fingerprint(lang symbols.Language, body []string) [sha256.Size]byte {
-	k := (&keyer{}).str(n.family).str(string(lang)).str(string(n.base))
-	if n.goFunc {
+	k := (&keyer{}).str(n.family).str(string(lang)).str(string(n.base)).str(n.goBody)
+	switch {
+	case n.goMeth:
+		k.int(2)
+	case n.goFunc:
 		k.int(1)
-	} else {
+	default:
 		k.int(0)
 	}
 	if n.body {
@@ -59,6 +70,9 @@ func needFor(a anchors.Anchor, lang symbols.Language, body []string) need {
 		// A key's value tokens are in canonical (sorted) order, not the
 		// file's, so the shape test would reject a file that holds it.
 		body = nil
+		if n.body && lang == symbols.Go && goBodyFilter {
+			n.goBody = a.BodySHA
+		}
 	} else {
 		for _, t := range rareTokens(body) {
 			n.rare = append(n.rare, []byte(t))
@@ -71,6 +85,39 @@ func needFor(a anchors.Anchor, lang symbols.Language, body []string) need {
 }
 
 func (n need) wants(content []byte, lang symbols.Language) bool {
+	return n.wantsIn(&candidate{b: content, lang: lang})
+}
+
+// candidate is one file as the prefilter reads it: what the needs derive
+// from its bytes is computed once for all of them.
+type candidate struct {
+	b      []byte
+	lang   symbols.Language
+	lexed  bool
+	bodies []string // symbols.GoBodyHashes
+	lexOK  bool
+}
+
+// holdsGoBody reports whether the Go file may hold a body of hash h: it
+// lists it, or does not lex plainly (then only a parse can tell).
+func (c *candidate) holdsGoBody(h string) bool {
+	if !c.lexed {
+		c.bodies, c.lexOK = symbols.GoBodyHashes(c.b)
+		c.lexed = true
+	}
+	if !c.lexOK {
+		return true
+	}
+	for _, b := range c.bodies {
+		if b == h {
+			return true
+		}
+	}
+	return false
+}
+
+func (n need) wantsIn(c *candidate) bool {
+	content, lang := c.b, c.lang
 	if len(n.base) > 0 && declaresNameAs(content, n.base, n.shapeIn(lang)) {
 		return true
 	}
@@ -78,6 +125,9 @@ func (n need) wants(content []byte, lang symbols.Language) bool {
 		return false
 	}
 	if n.shape == nil {
+		if n.goBody != "" && lang == symbols.Go {
+			return c.holdsGoBody(n.goBody)
+		}
 		return true // the pinned body is unknown: nothing to filter by
 	}
 	for _, t := range n.rare {
@@ -294,8 +344,9 @@ func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*w
 			return f, nil, false
 		}
 		f.sum = r.s.overlaySum(p, ob)
+		c := &candidate{b: ob, lang: lang}
 		for _, n := range needs {
-			if n.family == LanguageFamily(lang) && n.wants(ob, lang) {
+			if n.family == LanguageFamily(lang) && n.wantsIn(c) {
 				return f, ob, true
 			}
 		}
@@ -339,11 +390,12 @@ func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*w
 		return fact, nil, false
 	}
 	wanted := false
+	c := &candidate{b: b, lang: lang}
 	for i, n := range needs {
 		if n.family != LanguageFamily(lang) {
 			continue
 		}
-		w := n.wants(b, lang)
+		w := n.wantsIn(c)
 		sets[i].mu.Lock()
 		sets[i].m[p] = w
 		sets[i].mu.Unlock()

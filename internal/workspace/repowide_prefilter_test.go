@@ -85,6 +85,7 @@ func TestPrefilterKeepsTheTarget(t *testing.T) {
 		if err != nil {
 			continue
 		}
+		file := &candidate{b: src, lang: lang} // read once for every need
 		for _, d := range symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true}).Decls {
 			a := anchors.Anchor{Form: anchors.FormSymbol, Kind: d.Kind, QualifiedName: d.QualifiedName,
 				Path: "elsewhere/" + filepath.Base(f), DeclSHA: d.DeclHash, BodySHA: d.BodyHash}
@@ -107,7 +108,7 @@ func TestPrefilterKeepsTheTarget(t *testing.T) {
 				}{"renamed, no history", renamed, nil})
 			}
 			for _, c := range cases {
-				if !needFor(c.a, lang, c.body).wants(src, lang) {
+				if !needFor(c.a, lang, c.body).wantsIn(file) {
 					t.Errorf("%s: %s %s %s: the file holding it is dropped", f, c.name, d.Kind, d.QualifiedName)
 				}
 				checked++
@@ -116,5 +117,40 @@ func TestPrefilterKeepsTheTarget(t *testing.T) {
 	}
 	if checked < 3000 {
 		t.Fatalf("only %d targets checked", checked)
+	}
+}
+
+// Without history a renamed Go declaration is searched for by its pinned
+// body hash: a file that does not list it is skipped unparsed, one that
+// lists it (under any name) is kept, and one the lexer cannot read plainly
+// is kept for the parse to decide.
+func TestNoHistoryRenameSearchReadsBodyHashes(t *testing.T) {
+	holder := []byte("package p\n\nfunc Renamed(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn b - a\n}\n")
+	other := []byte("package p\n\nfunc Other(a, b int) int {\n\tif a < b {\n\t\treturn a + b\n\t}\n\treturn b * a\n}\n")
+	unlexed := append(append([]byte{}, other...), "var é = 1\n"...)
+	var d symbols.Decl
+	for _, x := range symbols.Parse(symbols.Go, holder, symbols.Options{}).Decls {
+		d = x
+	}
+	if d.BodyHash == "" {
+		t.Fatal("no body hash to search for")
+	}
+	a := anchors.Anchor{Form: anchors.FormSymbol, Kind: "function", QualifiedName: "Original", Path: "a/gone.go",
+		DeclSHA: d.DeclHash, BodySHA: d.BodyHash}
+	n := needFor(a, symbols.Go, nil)
+	for _, c := range []struct {
+		name string
+		src  []byte
+		want bool
+	}{{"holds the body", holder, true}, {"another body", other, false}, {"not plainly lexed", unlexed, true}} {
+		if got := n.wants(c.src, symbols.Go); got != c.want {
+			t.Errorf("%s: wants = %v, want %v", c.name, got, c.want)
+		}
+	}
+	// The memo tells needs of two pinned bodies apart.
+	b := a
+	b.BodySHA = "0123456789ab"
+	if needFor(b, symbols.Go, nil).key == n.key {
+		t.Error("two pinned bodies share a prefilter memo key")
 	}
 }

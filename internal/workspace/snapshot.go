@@ -75,6 +75,9 @@ type Snapshot struct {
 	// by the snapshots that hold that buffer.
 	memo        *checkMemo
 	overlaySums *sync.Map // path → overlaySum
+	// claims is the claims check's snapshot-only part (claims.go), done
+	// once and possibly ahead of the check (WarmClaims).
+	claims *claimsPrep
 }
 
 type overlaySum struct {
@@ -106,7 +109,7 @@ func Load(root string, files Files, git Git) (*Snapshot, error) {
 		id: snapshotSeq.Add(1), root: root, files: files, git: git,
 		list: list, inList: make(map[string]bool, len(list)),
 		overlays: map[string][]byte{}, tables: newTableCache(), reads: newReadCache(), lineStarts: &sync.Map{},
-		overlaySums: &sync.Map{},
+		overlaySums: &sync.Map{}, claims: &claimsPrep{},
 	}
 	for _, p := range list {
 		s.inList[p] = true
@@ -149,6 +152,7 @@ func (s *Snapshot) WithOverlays(changes map[string][]byte) *Snapshot {
 	}
 	n.reads = newReadCache()
 	n.lineStarts = &sync.Map{}
+	n.claims = &claimsPrep{}
 	n.loadConfig()
 	return &n
 }

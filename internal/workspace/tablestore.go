@@ -52,3 +52,9 @@ func stored(store TableStore, key [sha256.Size]byte, lang symbols.Language) (sym
 	}
 	return t, true
 }
+
+// PersistentStore is the store UseTableStore set (nil without one). A
+// feature may keep its own content-derived data there under keys of its
+// own (contextmap's identifier index); the store vouches for an entry's
+// integrity, the feature for its meaning.
+func (s *Snapshot) PersistentStore() TableStore { return s.tables.persistent() }

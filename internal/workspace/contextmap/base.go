@@ -5,7 +5,6 @@ import (
 	"path"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"weak"
@@ -36,8 +35,12 @@ type ctxBase struct {
 	gitLog workspace.GitLog  // nil when the Git adapter has no history
 	head   map[string]string // HEAD's blob ids; nil without GitLog or HEAD
 	lex    *cxLex
-	docs   []*cxDoc
-	docAt  map[string]*cxDoc
+	// indexReads counts the files the index was not carried over for
+	// (read, hashed, scanned), indexFrom where it was carried over from.
+	indexReads int
+	indexFrom  string
+	docs       []*cxDoc
+	docAt      map[string]*cxDoc
 	// anchors are the Check's verdicts, in doc and line order.
 	anchors []workspace.AnchorReport
 	// anchorFiles are the code files the anchors hint at or resolve to;
@@ -74,10 +77,10 @@ type cxModule struct {
 	dir, path string
 }
 
-// ctxBases holds each snapshot's base by weak pointer. The per-workspace
-// memo (the lexical scan of a file by blob id) lives in the snapshot's
-// LoadMemo, shared by the snapshots of one Load, so a new snapshot
-// re-scans only the files that changed.
+// ctxBases holds each snapshot's base by weak pointer. The newest
+// identifier index of a Load lives in the snapshot's LoadMemo (and in the
+// persistent store), so a new snapshot re-reads only the files that changed
+// (lexrecord.go).
 var ctxBases sync.Map // weak.Pointer[Snapshot] → *ctxBase
 
 // contextBase returns the snapshot's base, building it on first use.
@@ -99,7 +102,7 @@ func contextBase(ctx context.Context, s *workspace.Snapshot) (*ctxBase, error) {
 }
 
 func contextMemo(s *workspace.Snapshot) *cxMemo {
-	return s.LoadMemo(cxMemoKey{}, func() any { return &cxMemo{lex: map[string]*cxLexFile{}} }).(*cxMemo)
+	return s.LoadMemo(cxMemoKey{}, func() any { return &cxMemo{} }).(*cxMemo)
 }
 
 // cxMemoKey names the context's memo among the snapshot's per-load memos.
@@ -117,42 +120,10 @@ func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
 		rep, err := s.Check(ctx, workspace.CheckOptions{})
 		checkDone <- checked{rep, err}
 	}()
-	paths := s.Files()
-	b.files = make([]cxFile, len(paths))
-	b.byPath = make(map[string]int, len(paths))
-	s.Preload(paths)
-	if err := ctx.Err(); err != nil {
+	if err := b.readFiles(ctx, s); err != nil {
 		<-checkDone
 		return err
 	}
-	memo := contextMemo(s)
-	lexed := make([]*cxLexFile, len(paths))
-	srcs := make([][]byte, len(paths))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workspace.ReadWorkers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				b.files[i], lexed[i], srcs[i] = readCtxFile(s, memo, paths[i])
-			}
-		}()
-	}
-	for i, p := range paths {
-		if i%256 == 0 && ctx.Err() != nil {
-			break
-		}
-		b.byPath[p] = i
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		<-checkDone
-		return err
-	}
-	b.lex = newCxLex(lexed, srcs)
 
 	b.hashes = make([]devcontext.FileHash, len(b.files))
 	for i, f := range b.files {
@@ -207,33 +178,6 @@ func foundPath(a workspace.AnchorReport) string {
 		return a.Found.Path
 	}
 	return ""
-}
-
-// readCtxFile reads one file; a code file comes with its lexical scan and
-// its bytes.
-func readCtxFile(s *workspace.Snapshot, memo *cxMemo, p string) (cxFile, *cxLexFile, []byte) {
-	f := cxFile{path: p, dir: path.Dir(p), doc: s.IsDoc(p)}
-	_, f.overlay = s.Overlay(p)
-	data, st := s.ReadFile(p)
-	f.st, f.size = st, len(data)
-	switch {
-	case st == anchors.FileMissing:
-		f.blob = "missing"
-	case data == nil && st != anchors.FileOK:
-		f.blob = "unread:" + strconv.Itoa(int(st))
-	default:
-		f.blob = gitBlobID(data)
-	}
-	if f.doc {
-		return f, nil, nil
-	}
-	f.lang, f.code = s.Language(p)
-	f.code = f.code && st == anchors.FileOK
-	f.test = isTestFile(p)
-	if !f.code {
-		return f, nil, nil
-	}
-	return f, memo.lexFile(f.blob, f.lang, data), data
 }
 
 // buildGit asks git for HEAD and, when the adapter keeps history, HEAD's

@@ -23,19 +23,23 @@ import (
 //     the caller's file; the answer then lacks that edge, never invents one.
 //
 // Each file's scan is the distinct 64-bit hashes of its identifiers and its
-// sorted declaration hints, memoised by blob id for every snapshot of a
-// Load. The snapshot's index is two sorted arrays of (hash, file) keys made
-// from them with a radix sort — no map of strings to build; a name's
-// posting list is a binary search, kept for the snapshot once made. A hash
-// hit is confirmed (the identifier as a whole token of the file's bytes, or
-// among its declaration hints), so a collision never adds a file.
+// sorted declaration hints. The snapshot's index is two sorted arrays of
+// (hash, file) keys made from them with a radix sort — no map of strings to
+// build; a name's posting list is a binary search, kept for the snapshot
+// once made. A vocabulary of the corpus's words (lexvocab.go) makes a hash
+// hit exact without the files' bytes; the rare ambiguous hash is confirmed
+// on them. The index of the next snapshot (and of the next process,
+// lexpack.go) is this one patched for the files whose content changed
+// (lexrecord.go).
 type cxLex struct {
-	files []*cxLexFile // by index into ctxBase.files; nil for non-code files
-	src   [][]byte     // the code files' bytes (shared with the snapshot's reads)
+	decls [][]string // by index into ctxBase.files: sorted declaration hints; nil for non-code files
 	// occ and dec are sorted keys: the hash's high bits, then the file
 	// index in the low idxBits bits.
 	occ, dec []uint64
 	idxBits  uint
+	vocab    *cxVocab
+	// read returns file i's bytes, for the ambiguous hash.
+	read func(i int) []byte
 
 	mu       sync.Mutex
 	occurs   map[string][]int32 // posting lists made so far
@@ -45,39 +49,21 @@ type cxLex struct {
 // cxLexFile is one file's identifiers and declaration hints.
 type cxLexFile struct {
 	hashes []uint64 // distinct identifier hashes
-	decls  []string // sorted
+	decls  []string // sorted; empty but not nil for a code file without hints
 }
 
-// cxMemo is shared by the snapshots of one Load: files are scanned once per
-// content.
-type cxMemo struct {
-	mu  sync.Mutex
-	lex map[string]*cxLexFile
+// lexIdxBits is how many low bits of a key hold the file index: a multiple
+// of four, at least 16, so a repository rarely crosses a step and an index
+// can be patched instead of rebuilt.
+func lexIdxBits(n int) uint {
+	b := uint(max(16, bits.Len(uint(n))))
+	return (b + 3) / 4 * 4
 }
 
-const maxLexMemo = 100000
-
-func (m *cxMemo) lexFile(blob string, lang symbols.Language, data []byte) *cxLexFile {
-	key := string(lang) + "\x00" + blob
-	m.mu.Lock()
-	lf, ok := m.lex[key]
-	m.mu.Unlock()
-	if ok {
-		return lf
-	}
-	lf = lexScan(data, lang)
-	m.mu.Lock()
-	if len(m.lex) >= maxLexMemo {
-		m.lex = map[string]*cxLexFile{}
-	}
-	m.lex[key] = lf
-	m.mu.Unlock()
-	return lf
-}
-
-func newCxLex(files []*cxLexFile, src [][]byte) *cxLex {
-	x := &cxLex{files: files, src: src, occurs: map[string][]int32{}, declares: map[string][]int32{},
-		idxBits: uint(max(1, bits.Len(uint(len(files)))))}
+// newCxLex indexes scanned files from scratch (nil entries are files
+// without a scan).
+func newCxLex(files []*cxLexFile, vocab *cxVocab, read func(i int) []byte) *cxLex {
+	x := &cxLex{decls: make([][]string, len(files)), vocab: vocab, read: read, idxBits: lexIdxBits(len(files))}
 	nOcc, nDec := 0, 0
 	for _, lf := range files {
 		if lf != nil {
@@ -90,23 +76,43 @@ func newCxLex(files []*cxLexFile, src [][]byte) *cxLex {
 		if lf == nil {
 			continue
 		}
-		for _, h := range lf.hashes {
-			x.occ = append(x.occ, x.key(h, i))
-		}
-		for _, d := range lf.decls {
-			x.dec = append(x.dec, x.key(identHash([]byte(d)), i))
-		}
+		x.decls[i] = nonNil(lf.decls)
+		x.occ, x.dec = appendKeys(x.occ, x.dec, lf, i, x.idxBits)
 	}
 	radixSort(x.occ)
 	radixSort(x.dec)
+	x.init()
 	return x
 }
 
-func (x *cxLex) key(h uint64, i int) uint64 { return h>>x.idxBits<<x.idxBits | uint64(i) }
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func (x *cxLex) init() {
+	x.occurs, x.declares = map[string][]int32{}, map[string][]int32{}
+}
+
+func appendKeys(occ, dec []uint64, lf *cxLexFile, i int, bits uint) ([]uint64, []uint64) {
+	for _, h := range lf.hashes {
+		occ = append(occ, lexKey(h, i, bits))
+	}
+	for _, d := range lf.decls {
+		dec = append(dec, lexKey(identHash([]byte(d)), i, bits))
+	}
+	return occ, dec
+}
+
+func lexKey(h uint64, i int, bits uint) uint64 { return h>>bits<<bits | uint64(i) }
+
+func (x *cxLex) key(h uint64, i int) uint64 { return lexKey(h, i, x.idxBits) }
 
 // run is the keys of one hash: the files that may hold it, in file order.
-func (x *cxLex) run(keys []uint64, ident string) []uint64 {
-	lo := x.key(identHash([]byte(ident)), 0)
+func (x *cxLex) run(keys []uint64, h uint64) []uint64 {
+	lo := x.key(h, 0)
 	hi := lo | (1<<x.idxBits - 1)
 	i, _ := slices.BinarySearch(keys, lo)
 	j := i
@@ -118,19 +124,28 @@ func (x *cxLex) run(keys []uint64, ident string) []uint64 {
 
 // occursIn lists the files holding ident as a token, in file order.
 func (x *cxLex) occursIn(ident string) []int32 {
-	return x.postings(x.occurs, x.occ, ident, func(i int) bool { return hasToken(x.src[i], ident) })
+	h := identHash([]byte(ident))
+	var confirm func(i int) bool
+	switch x.vocab.classify(ident, h, x.idxBits) {
+	case vocabAbsent:
+		return nil
+	case vocabAmbiguous:
+		confirm = func(i int) bool { return hasToken(x.read(i), ident) }
+	}
+	return x.postings(x.occurs, x.occ, ident, h, confirm)
 }
 
 // declaredIn lists the files with a declaration hint for ident, in file order.
 func (x *cxLex) declaredIn(ident string) []int32 {
-	return x.postings(x.declares, x.dec, ident, func(i int) bool {
-		_, ok := slices.BinarySearch(x.files[i].decls, ident)
+	return x.postings(x.declares, x.dec, ident, identHash([]byte(ident)), func(i int) bool {
+		_, ok := slices.BinarySearch(x.decls[i], ident)
 		return ok
 	})
 }
 
-// postings is ident's confirmed files of one key array, memoised.
-func (x *cxLex) postings(memo map[string][]int32, keys []uint64, ident string, confirm func(i int) bool) []int32 {
+// postings is ident's confirmed files of one key array, memoised; confirm
+// nil takes every file of the run.
+func (x *cxLex) postings(memo map[string][]int32, keys []uint64, ident string, h uint64, confirm func(i int) bool) []int32 {
 	x.mu.Lock()
 	post, ok := memo[ident]
 	x.mu.Unlock()
@@ -138,8 +153,8 @@ func (x *cxLex) postings(memo map[string][]int32, keys []uint64, ident string, c
 		return post
 	}
 	mask := uint64(1)<<x.idxBits - 1
-	for _, k := range x.run(keys, ident) {
-		if i := int(k & mask); confirm(i) {
+	for _, k := range x.run(keys, h) {
+		if i := int(k & mask); confirm == nil || confirm(i) {
 			post = append(post, int32(i))
 		}
 	}
@@ -151,13 +166,18 @@ func (x *cxLex) postings(memo map[string][]int32, keys []uint64, ident string, c
 
 // fileHas reports whether file i holds ident as a token.
 func (x *cxLex) fileHas(i int, ident string) bool {
-	if i < 0 || i >= len(x.files) || x.files[i] == nil {
+	if i < 0 || i >= len(x.decls) || x.decls[i] == nil {
 		return false
 	}
-	if _, ok := slices.BinarySearch(x.run(x.occ, ident), x.key(identHash([]byte(ident)), i)); !ok {
+	h := identHash([]byte(ident))
+	class := x.vocab.classify(ident, h, x.idxBits)
+	if class == vocabAbsent {
 		return false
 	}
-	return hasToken(x.src[i], ident)
+	if _, ok := slices.BinarySearch(x.run(x.occ, h), x.key(h, i)); !ok {
+		return false
+	}
+	return class == vocabUnique || hasToken(x.read(i), ident)
 }
 
 // radixSort sorts keys in place: four stable passes of 16 bits.
@@ -240,7 +260,8 @@ func (d *dedup) reset() {
 	d.list = d.list[:0]
 }
 
-func (d *dedup) add(h uint64) {
+// add reports whether h is new to the set.
+func (d *dedup) add(h uint64) bool {
 	if len(d.list)*2 >= len(d.slots) {
 		d.grow()
 	}
@@ -248,11 +269,11 @@ func (d *dedup) add(h uint64) {
 	for i := h & mask; ; i = (i + 1) & mask {
 		switch d.slots[i] {
 		case h:
-			return
+			return false
 		case 0:
 			d.slots[i] = h
 			d.list = append(d.list, h)
-			return
+			return true
 		}
 	}
 }
@@ -325,8 +346,9 @@ var lexScratchPool = sync.Pool{New: func() any {
 // declaration hint at all (a declaration keyword or const/let/var, a Go
 // type group, a line ending in "{", a top-level Python line); only those
 // lines are tokenized again for lineHints. FuzzLexScan holds it to the
-// line-by-line scan it replaced.
-func lexScan(src []byte, lang symbols.Language) *cxLexFile {
+// line-by-line scan it replaced. The first occurrence of each distinct
+// identifier goes to words (nil: nowhere), the index's vocabulary.
+func lexScan(src []byte, lang symbols.Language, words *vocabSink) *cxLexFile {
 	sc := lexScratchPool.Get().(*lexScratch)
 	defer lexScratchPool.Put(sc)
 	sc.seen.reset()
@@ -376,7 +398,9 @@ func lexScan(src []byte, lang symbols.Language) *cxLexFile {
 			if h == 0 {
 				h = 1
 			}
-			seen.add(h)
+			if seen.add(h) && words != nil {
+				words.add(h, src[i:j])
+			}
 			if n := j - i; n < 16 && kwFirst[c]&(1<<n) != 0 && !flagged {
 				w := string(src[i:j])
 				flagged = isDeclKeyword(w) || w == "const" || w == "let" || w == "var"

@@ -65,9 +65,10 @@ func TestLexScanMatchesReference(t *testing.T) {
 	files := make([]*cxLexFile, len(srcs))
 	refOccurs, refDeclares := map[string][]int32{}, map[string][]int32{}
 	var words []string
+	sink := newVocabSink()
 	for i, src := range srcs {
 		ref := lexScanReference(src, langs[i])
-		files[i] = lexScan(src, langs[i])
+		files[i] = lexScan(src, langs[i], sink)
 		for _, id := range ref.idents {
 			refOccurs[id] = append(refOccurs[id], int32(i))
 		}
@@ -83,7 +84,7 @@ func TestLexScanMatchesReference(t *testing.T) {
 			words = append(words, ref.idents...)
 		}
 	}
-	x := newCxLex(files, srcs)
+	x := newCxLex(files, (*cxVocab)(nil).withWords(sink), func(i int) []byte { return srcs[i] })
 	words = append(words, nonTokens(words)...)
 	for i, src := range srcs {
 		ref := lexScanReference(src, langs[i])
@@ -120,13 +121,14 @@ func FuzzLexScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, li uint8) {
 		lang := langs[int(li)%len(langs)]
 		ref := lexScanReference(src, lang)
-		got := lexScan(src, lang)
+		sink := newVocabSink()
+		got := lexScan(src, lang, sink)
 		decls := slices.Clone(ref.decls)
 		slices.Sort(decls)
 		if !slices.Equal(decls, got.decls) {
 			t.Fatalf("declaration hints %v, reference %v", got.decls, decls)
 		}
-		x := newCxLex([]*cxLexFile{got}, [][]byte{src})
+		x := newCxLex([]*cxLexFile{got}, (*cxVocab)(nil).withWords(sink), func(int) []byte { return src })
 		in := map[string]bool{}
 		for _, id := range ref.idents {
 			in[id] = true
