@@ -37,8 +37,7 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 	// declarations of the names are found[i].
 	found := make([][]anchors.MentionRef, len(paths))
 	parsed := make([]bool, len(paths))
-	parallel(len(paths), func(i int) {
-		text, st := s.readUncached(paths[i])
+	s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
 		if st != anchors.FileOK {
 			return
 		}
@@ -51,14 +50,24 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		}
 		places[i] = placesOf(lang, text, bases)
 	})
-	// First the files that may declare a mentioned name at top level.
+	// First the Go files the lexer refused where a mentioned name may be a
+	// top-level declaration. Files of other languages wait: a name one of
+	// them holds as a word is not known complete (deferred) until they
+	// are parsed, and most mentions settle without them.
 	refs := map[string][]anchors.MentionRef{}
+	deferred := map[string]bool{}
 	s.collectRefsInto(paths, found, bases, func(i int) bool {
-		if parsed[i] {
+		if parsed[i] || !places[i].top {
 			return false
 		}
-		parsed[i] = places[i].top
-		return parsed[i]
+		if lang, _ := s.Language(paths[i]); lang != symbols.Go {
+			for _, n := range places[i].names {
+				deferred[n] = true
+			}
+			return false
+		}
+		parsed[i] = true
+		return true
 	})
 	mergeRefs(refs, found)
 	bound := foundBindings(rep)
@@ -73,7 +82,7 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		for j, m := range sc.ms {
 			base := anchors.BaseName(m.Name)
 			switch {
-			case anchors.MentionFinal(m.Name, m.Call, refs[base], !strings.Contains(m.Name, ".")):
+			case anchors.MentionFinal(m.Name, m.Call, refs[base], !strings.Contains(m.Name, ".") && !deferred[base]):
 				// A one-segment name's first tier is top-level
 				// declarations: every file that may hold one was parsed.
 				final++
