@@ -3,6 +3,7 @@ package claims
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -32,6 +33,9 @@ type legJob struct {
 	healed  []hit
 	hint    string // the untracked hint when set is empty
 	rid     int32  // the regex's index in the batch's scanner
+	// nhits and ntotal count a batch's hits before they are kept, so
+	// matches (or healed) is allocated once at its size.
+	nhits, ntotal int
 }
 
 // fileSet is the files a leg spec names (key, include, exclusions), shared
@@ -231,6 +235,39 @@ func (e *evaluator) batch(jobs []*legJob, heal bool) {
 	e.scanTasks(sc, ordered)
 
 	lines := make([][]int32, len(sc.regexes)) // this file's view of each regex's lines
+	// Count the hits each job keeps, the loop below without the appends:
+	// a wide leg gathers hundreds, and growing the slices one doubling
+	// at a time was a visible share of a run.
+	for _, j := range jobs {
+		j.nhits, j.ntotal = 0, j.total
+	}
+	for _, t := range ordered {
+		for _, f := range t.found {
+			lines[f.rid] = f.lines
+		}
+		for _, ref := range t.refs {
+			for _, j := range ref.fs.jobs {
+				if l := lines[j.rid]; len(l) > 0 {
+					if heal || j.keepAll || j.ntotal < maxMatches {
+						j.nhits++
+					}
+					j.ntotal += len(l)
+				}
+			}
+		}
+		for _, f := range t.found {
+			lines[f.rid] = nil
+		}
+	}
+	for _, j := range jobs {
+		switch {
+		case j.nhits == 0:
+		case heal:
+			j.healed = slices.Grow(j.healed, j.nhits)
+		default:
+			j.matches = slices.Grow(j.matches, j.nhits)
+		}
+	}
 	for _, t := range ordered {
 		for _, f := range t.found {
 			lines[f.rid] = f.lines

@@ -251,7 +251,7 @@ func translateERE(src string, fold bool) (string, []string, string) {
 				hi, _ := surrogates(r)
 				atom += utf8.RuneLen(hi)
 				out.WriteString(literalRune(r, fold))
-			case fold && len(jsFoldClasses()[jsCanonicalize(r)]) > 1:
+			case fold && len(foldClassOf(r)) > 1:
 				out.WriteString(literalRune(r, fold))
 			default:
 				out.WriteString(src[i : i+size])

@@ -171,3 +171,44 @@ func TestFoldClassesExhaustive(t *testing.T) {
 		t.Errorf("K class %U, S class %U", got['K'], got['S'])
 	}
 }
+
+// An ASCII character's fold class, read without the table, is the
+// table's.
+func TestFoldClassOfASCIIIsTheTables(t *testing.T) {
+	for r := rune(0); r < 0x80; r++ {
+		want := jsFoldClasses()[jsCanonicalize(r)]
+		if got := foldClassOf(r); !reflect.DeepEqual(got, want) {
+			t.Errorf("class of %q: %U without the table, %U in it", r, got, want)
+		}
+	}
+}
+
+// The extras of a bracket expression within ASCII, found without the
+// table, are the table's, in the same order: every single range, and
+// pairs of ranges around the letters.
+func TestFoldExtrasASCII(t *testing.T) {
+	check := func(ranges []rune) {
+		in := func(r rune) bool {
+			for i := 0; i+1 < len(ranges); i += 2 {
+				if r >= ranges[i] && r <= ranges[i+1] {
+					return true
+				}
+			}
+			return false
+		}
+		if got, want := foldExtras(ranges, in), foldExtrasTable(in); !reflect.DeepEqual(got, want) {
+			t.Fatalf("ranges %q: extras %q without the table, %q with it", ranges, got, want)
+		}
+	}
+	for a := rune(0); a < 0x80; a++ {
+		for b := a; b < 0x80; b++ {
+			check([]rune{a, b})
+		}
+	}
+	for _, a := range []rune{'0', 'A', 'K', 'Z', '_', 'a', 'k', 'z'} {
+		for b := rune(0x20); b < 0x80; b += 3 {
+			check([]rune{a, a, b, b})
+			check([]rune{'0', '9', a, b})
+		}
+	}
+}

@@ -133,7 +133,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 	}
 
 	rows, rowDiags := ParseRows(in.Docs[LawFile])
-	rowByID := map[string]Row{}
+	rowByID := make(map[string]Row, len(rows))
 	var rowOrder []string
 	for _, r := range rows {
 		if _, seen := rowByID[r.ID]; !seen {
@@ -169,9 +169,10 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		}
 	}
 	pending := pendingClaims(changes)
+	e.sizeFor(len(legs))
 
 	// Coverage counts anchors that parsed, whatever their scope or key.
-	anchored := map[string]bool{}
+	anchored := make(map[string]bool, len(rows))
 	for _, l := range legs {
 		anchored[l.Claim] = true
 	}
@@ -263,7 +264,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 	}
 	e.batch(heals, true)
 
-	byClaim := map[string]int{}
+	byClaim := make(map[string]int, len(rowOrder))
 	for i, w := range todo {
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -17,6 +17,7 @@ func FuzzAnchorLine(f *testing.F) {
 		"<!-- @anchor X *:**.md !brain:07-rules.md !tmp/** /PIN/ absent -->",
 		"<!-- @anchor X api:a /a/b/ each! -->", "<!-- @anchor -->", "@anchor x", "```\n<!-- @anchor", "| a | <!--@anchor X a:b /c/-->",
 		"<!-- @anchor X api:a /[[:bogus:]]/ count=99999999999999999999999 -->",
+		"<!--<!-- @anchor X a:b /c/ -->", "<!--\u3000@anchors <!--@anchor_ <!--\t@anchor", " @anchor\u00e9", "\u2028@anchor-x\u2028",
 		"/a/ b/i  each", "/x/\u00a0each", "/x/i\u3000count=3\u3000", "/a/b/ c d", "/a/i-x", "//", "/a/gi\r", "/a\u2028/ absent", "/ /i /x/",
 	} {
 		f.Add(s)
@@ -42,6 +43,13 @@ func FuzzAnchorLine(f *testing.F) {
 				if want := regexTailRe.FindStringSubmatch(tail); ok != (want != nil) || ok && !slices.Equal(got, want) {
 					t.Fatalf("regexTail(%q) = %q, %v; regexTailRe %q", tail, got, ok, want)
 				}
+			}
+			if got, want := isBare(line), bareRe.MatchString(strings.TrimFunc(line, isJSSpace)); got != want {
+				t.Fatalf("isBare(%q) = %v; bareRe %v", line, got, want)
+			}
+			os, oe, ook := opener(line)
+			if o := openerRe.FindStringIndex(line); ook != (o != nil) || ook && (os != o[0] || oe != o[1]) {
+				t.Fatalf("opener(%q) = %d,%d,%v; openerRe %v", line, os, oe, ook, o)
 			}
 			bs, be, ok := anchorBody(line)
 			m := bodyRe.FindStringSubmatchIndex(line)

@@ -146,11 +146,11 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 	if !strings.Contains(line, "@anchor") {
 		return parsedLeg{}, nil, false // every rule below needs it: a law's long rows skip the regexes
 	}
-	if bareRe.MatchString(strings.TrimFunc(line, isJSSpace)) {
+	if isBare(line) {
 		d := parseError(doc, n, "anchor is not an HTML comment — write: "+Grammar)
 		return parsedLeg{}, &d, false
 	}
-	if !openerRe.MatchString(line) {
+	if _, _, ok := opener(line); !ok {
 		return parsedLeg{}, nil, false
 	}
 	bs, be, ok := anchorBody(line)
@@ -177,8 +177,8 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 // two agree.
 func anchorBody(line string) (start, end int, ok bool) {
 	if !strings.ContainsAny(line, "\r\u2028\u2029") {
-		if o := openerRe.FindStringIndex(line); o != nil {
-			j := o[1]
+		if _, oe, ok := opener(line); ok {
+			j := oe
 			for j < len(line) {
 				r, size := utf8.DecodeRuneInString(line[j:])
 				if !isJSSpace(r) {
@@ -186,7 +186,7 @@ func anchorBody(line string) (start, end int, ok bool) {
 				}
 				j += size
 			}
-			if k := strings.Index(line[j:], "-->"); j > o[1] && k >= 0 {
+			if k := strings.Index(line[j:], "-->"); j > oe && k >= 0 {
 				end := j + k
 				for end > j {
 					r, size := utf8.DecodeLastRuneInString(line[j:end])
@@ -204,6 +204,39 @@ func anchorBody(line string) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	return m[2], m[3], true
+}
+
+// isBare is bareRe over the line without its surrounding spaces: an
+// `@anchor` that is no HTML comment. FuzzAnchorLine compares the two.
+func isBare(line string) bool {
+	t := strings.TrimFunc(line, isJSSpace)
+	return strings.HasPrefix(t, "@anchor") && (len(t) == len("@anchor") || !isWordByte(t[len("@anchor")]))
+}
+
+// opener is openerRe.FindStringIndex(line) read by hand: the first
+// `<!--` followed by spaces and a whole word `@anchor`. The spaces are
+// greedy and `@` is none of them, so each `<!--` has one way to match.
+// FuzzAnchorLine compares the two.
+func opener(line string) (start, end int, ok bool) {
+	for from := 0; ; {
+		i := strings.Index(line[from:], "<!--")
+		if i < 0 {
+			return 0, 0, false
+		}
+		i += from
+		j := i + len("<!--")
+		for j < len(line) {
+			r, size := utf8.DecodeRuneInString(line[j:])
+			if !isJSSpace(r) {
+				break
+			}
+			j += size
+		}
+		if e := j + len("@anchor"); strings.HasPrefix(line[j:], "@anchor") && (e == len(line) || !isWordByte(line[e])) {
+			return i, e, true
+		}
+		from = i + 1
+	}
 }
 
 // nibble splits off the first whitespace-delimited token.

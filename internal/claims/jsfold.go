@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // multivac compiles a leg as a JavaScript RegExp without the `u` flag, and
@@ -149,6 +150,24 @@ func buildFoldClasses() (map[rune][]rune, [][]rune) {
 	return classes, groups
 }
 
+// foldClassOf is every BMP character with r's canonical form (nil when
+// that is r alone). An ASCII character's class is its two cases or
+// nothing — Canonicalize never takes a non-ASCII character to an ASCII
+// one — so a pattern of ASCII letters never builds the table.
+// TestFoldClassesExhaustive compares the two for every ASCII character.
+func foldClassOf(r rune) []rune {
+	if r < utf8.RuneSelf {
+		switch {
+		case r >= 'a' && r <= 'z':
+			return []rune{r - 'a' + 'A', r}
+		case r >= 'A' && r <= 'Z':
+			return []rune{r, r - 'A' + 'a'}
+		}
+		return nil
+	}
+	return jsFoldClasses()[jsCanonicalize(r)]
+}
+
 // literalRune is one pattern character in RE2 syntax: its folding class
 // under `i`, its two stand-ins past U+FFFF, else the character quoted.
 func literalRune(r rune, fold bool) string {
@@ -157,7 +176,7 @@ func literalRune(r rune, fold bool) string {
 		return string(hi) + string(lo)
 	}
 	if fold {
-		if rs := jsFoldClasses()[jsCanonicalize(r)]; len(rs) > 1 {
+		if rs := foldClassOf(r); len(rs) > 1 {
 			var b strings.Builder
 			b.WriteByte('[')
 			for _, m := range rs {
@@ -206,6 +225,48 @@ func foldClass(cls string) string {
 		}
 		return false
 	}
+	extra := foldExtras(ranges, in)
+	if len(extra) == 0 {
+		return cls
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	if neg {
+		b.WriteString("^")
+	}
+	for i := 0; i+1 < len(ranges); i += 2 {
+		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, ranges[i], ranges[i+1])
+	}
+	for _, r := range extra {
+		fmt.Fprintf(&b, `\x{%x}`, r)
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// foldExtras lists, in the order of foldGroups, the characters a class
+// of these ranges lacks from the fold groups it meets. Ranges within ASCII
+// meet only the letters' two-case groups (sorted first, by upper case),
+// so they need no table; TestFoldExtrasASCII compares the two.
+func foldExtras(ranges []rune, in func(rune) bool) []rune {
+	if len(ranges) > 0 && slices.Max(ranges) < utf8.RuneSelf {
+		var extra []rune
+		for u := 'A'; u <= 'Z'; u++ {
+			l := u - 'A' + 'a'
+			switch hu, hl := in(u), in(l); {
+			case hu && !hl:
+				extra = append(extra, l)
+			case hl && !hu:
+				extra = append(extra, u)
+			}
+		}
+		return extra
+	}
+	return foldExtrasTable(in)
+}
+
+// foldExtrasTable is foldExtras over the whole table.
+func foldExtrasTable(in func(rune) bool) []rune {
 	jsFoldClasses()
 	var extra []rune
 	for _, g := range foldGroups {
@@ -224,20 +285,5 @@ func foldClass(cls string) string {
 			}
 		}
 	}
-	if len(extra) == 0 {
-		return cls
-	}
-	var b strings.Builder
-	b.WriteString("[")
-	if neg {
-		b.WriteString("^")
-	}
-	for i := 0; i+1 < len(ranges); i += 2 {
-		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, ranges[i], ranges[i+1])
-	}
-	for _, r := range extra {
-		fmt.Fprintf(&b, `\x{%x}`, r)
-	}
-	b.WriteString("]")
-	return b.String()
+	return extra
 }

@@ -53,6 +53,17 @@ func newEvaluator(in Input) *evaluator {
 	return e
 }
 
+// sizeFor sizes the per-pattern memos for a law of n legs: each leg adds
+// a glob and a file set, and growing the maps one rehash at a time was a
+// visible part of a short run.
+func (e *evaluator) sizeFor(n int) {
+	if len(e.globs) > 0 || len(e.sets) > 0 || len(e.fileSets) > 0 {
+		return
+	}
+	e.globs, e.globMsgs = make(map[string]*Glob, n), make(map[string]string, n)
+	e.sets, e.fileSets = make(map[string][]int32, n), make(map[string]*fileSet, n)
+}
+
 // unknownKey returns the first repo key of a leg that names nothing.
 func (e *evaluator) unknownKey(l *Leg) string {
 	if !e.declared[l.Repo] {

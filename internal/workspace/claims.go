@@ -114,8 +114,11 @@ func (s *Snapshot) checkClaims(ctx context.Context, rep *Report, opt CheckOption
 // reads one file at a time, asks for them. It is only a warm-up: the engine
 // still decides what matches.
 func (s *Snapshot) claimsReadSet(parsed map[string]claims.ParsedDoc, tracked []string) []string {
-	literal := map[string]bool{}
-	seen := map[string]bool{}
+	n := 0
+	for _, pd := range parsed {
+		n += len(pd.Legs)
+	}
+	literal, seen := make(map[string]bool, n), make(map[string]bool, n)
 	var globs []*claims.Glob
 	for _, pd := range parsed {
 		for _, l := range pd.Legs {
@@ -232,7 +235,7 @@ func (s *Snapshot) brainRepo() *snapshotRepo {
 	all := s.Files()
 	if tl, ok := s.files.(TrackedLister); ok {
 		if tracked, err := tl.Tracked(); err == nil {
-			in := map[string]bool{}
+			in := make(map[string]bool, len(tracked))
 			for _, p := range tracked {
 				in[p] = true
 			}

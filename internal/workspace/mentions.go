@@ -418,9 +418,7 @@ func (s *Snapshot) mentionPaths() []string {
 func (s *Snapshot) refsIn(p string, lang symbols.Language, text []byte, bases map[string]bool) []anchors.MentionRef {
 	pkg := path.Base(path.Dir(p))
 	if lang == symbols.Go {
-		if m := goPackageRE.FindSubmatch(text); m != nil {
-			pkg = string(m[1])
-		}
+		pkg = goPackage(p, text)
 	}
 	var out []anchors.MentionRef
 	decls := s.tables.parse(lang, text).Decls
@@ -432,25 +430,39 @@ func (s *Snapshot) refsIn(p string, lang symbols.Language, text []byte, bases ma
 	return out
 }
 
+// goPackage is a Go file's package clause's name, else its directory's.
+func goPackage(p string, text []byte) string {
+	if m := goPackageRE.FindSubmatch(text); m != nil {
+		return string(m[1])
+	}
+	return path.Base(path.Dir(p))
+}
+
 // collectRefs parses, on every processor, the paths pick chooses (asked in
 // path order, before any parse) and adds their declarations of bases to
 // refs, in path order.
 func (s *Snapshot) collectRefs(paths []string, refs map[string][]anchors.MentionRef, bases map[string]bool, pick func(i int) bool) {
+	found := make([][]anchors.MentionRef, len(paths))
+	s.collectRefsInto(paths, found, bases, pick)
+	mergeRefs(refs, found)
+}
+
+// collectRefsInto is collectRefs's parse: found[i] gets the declarations
+// of bases of each picked path.
+func (s *Snapshot) collectRefsInto(paths []string, found [][]anchors.MentionRef, bases map[string]bool, pick func(i int) bool) {
 	var picked []int
 	for i := range paths {
 		if pick(i) {
 			picked = append(picked, i)
 		}
 	}
-	found := make([][]anchors.MentionRef, len(picked))
 	parallel(len(picked), func(k int) {
 		p := paths[picked[k]]
 		if text, st := s.readUncached(p); st == anchors.FileOK {
 			lang, _ := s.Language(p)
-			found[k] = s.refsIn(p, lang, text, bases)
+			found[picked[k]] = s.refsIn(p, lang, text, bases)
 		}
 	})
-	mergeRefs(refs, found)
 }
 
 func mergeRefs(out map[string][]anchors.MentionRef, found [][]anchors.MentionRef) {

@@ -8,7 +8,10 @@ import (
 )
 
 // MentionCoverage is ScanMentions(nil, rep).Coverage, computed with less
-// parsing. The files where a mentioned name may be declared at top level
+// parsing. A Go file the name lexer reads (symbols.GoDeclNames: most of
+// them) is not parsed at all: the lexer lists its declarations of the
+// mentioned names, with their kinds, containers and lines, which is all
+// coverage asks of them. Of the other files, those where a mentioned name may be declared at top level
 // are parsed first. Then a one-segment mention (`Close`) that resolves to
 // top-level declarations has its answer: those are its first tier, and
 // every file that may hold one was parsed (anchors.MentionFinal). A
@@ -30,21 +33,44 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 	}
 	paths := s.mentionPaths()
 	places := make([]namePlaces, len(paths))
-	parallel(len(paths), func(i int) {
-		text, st := s.readUncached(paths[i])
-		if st == anchors.FileOK {
-			lang, _ := s.Language(paths[i])
-			places[i] = placesOf(lang, text, bases)
-		}
-	})
-	// First the files that may declare a mentioned name at top level.
-	refs := map[string][]anchors.MentionRef{}
+	// A Go file the name lexer reads is known without a parse: its
+	// declarations of the names are found[i].
+	found := make([][]anchors.MentionRef, len(paths))
 	parsed := make([]bool, len(paths))
-	s.collectRefs(paths, refs, bases, func(i int) bool {
-		parsed[i] = places[i].top
-		return parsed[i]
+	s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
+		if st != anchors.FileOK {
+			return
+		}
+		lang, _ := s.Language(paths[i])
+		if lang == symbols.Go && mentionPrefilter {
+			if refs, ok := lexedRefs(paths[i], text, bases); ok {
+				found[i], parsed[i] = refs, true
+				return
+			}
+		}
+		places[i] = placesOf(lang, text, bases)
 	})
-	found := foundBindings(rep)
+	// First the Go files the lexer refused where a mentioned name may be a
+	// top-level declaration. Files of other languages wait: a name one of
+	// them holds as a word is not known complete (deferred) until they
+	// are parsed, and most mentions settle without them.
+	refs := map[string][]anchors.MentionRef{}
+	deferred := map[string]bool{}
+	s.collectRefsInto(paths, found, bases, func(i int) bool {
+		if parsed[i] || !places[i].top {
+			return false
+		}
+		if lang, _ := s.Language(paths[i]); lang != symbols.Go {
+			for _, n := range places[i].names {
+				deferred[n] = true
+			}
+			return false
+		}
+		parsed[i] = true
+		return true
+	})
+	mergeRefs(refs, found)
+	bound := foundBindings(rep)
 	type at struct {
 		doc string
 		j   int
@@ -56,11 +82,11 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		for j, m := range sc.ms {
 			base := anchors.BaseName(m.Name)
 			switch {
-			case anchors.MentionFinal(m.Name, m.Call, refs[base], !strings.Contains(m.Name, ".")):
+			case anchors.MentionFinal(m.Name, m.Call, refs[base], !strings.Contains(m.Name, ".") && !deferred[base]):
 				// A one-segment name's first tier is top-level
 				// declarations: every file that may hold one was parsed.
 				final++
-			case !namedInPassage(m, base, sc.as, found) && anchors.MentionSettled(m.Name, m.Call, refs[base]):
+			case !namedInPassage(m, base, sc.as, bound) && anchors.MentionSettled(m.Name, m.Call, refs[base]):
 				settled[at{sc.doc, j}] = true
 			default:
 				open[base] = true
@@ -84,7 +110,7 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 			return DocMention{Resolution: MentionAmbiguous}
 		}
 		m := sc.ms[j]
-		return s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, found)
+		return s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, bound)
 	}).Coverage, len(settled) + final
 }
 
@@ -144,4 +170,23 @@ func namedInPassage(m anchors.Mention, base string, docAnchors []anchors.Anchor,
 		}
 	}
 	return false
+}
+
+// lexedRefs are a Go file's declarations of bases as symbols.GoDeclNames
+// reads them (no hashes: coverage needs none); ok is false when it does
+// not read the file.
+func lexedRefs(p string, text []byte, bases map[string]bool) ([]anchors.MentionRef, bool) {
+	names, ok := symbols.GoDeclNames(text, func(name []byte) bool { return bases[string(name)] })
+	if !ok || len(names) == 0 {
+		return nil, ok
+	}
+	pkg := goPackage(p, text)
+	out := make([]anchors.MentionRef, len(names))
+	decls := make([]symbols.Decl, len(names))
+	for i, n := range names {
+		decls[i] = symbols.Decl{Kind: n.Kind, Name: n.Name, QualifiedName: n.QualifiedName, Container: n.Container,
+			StartLine: n.StartLine, EndLine: n.EndLine, StartByte: n.StartByte, EndByte: n.EndByte}
+		out[i] = anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: &decls[i]}, Package: pkg}
+	}
+	return out, true
 }

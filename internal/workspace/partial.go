@@ -89,10 +89,43 @@ func (c *tableCache) goDecls(sum [sha256.Size]byte, src []byte, words [][]byte) 
 			return t.Decls, false
 		}
 	}
-	if t, ok := symbols.ParseGoDecls(src, mentioning(src, words), symbols.Options{KeepBodyTokens: true}); ok {
+	if t, ok := c.partialGo(sum, src, mentioning(src, words)); ok {
 		return t.Decls, true
 	}
 	return c.parseSum(symbols.Go, sum, src).Decls, false
+}
+
+// partialGo is symbols.ParseGoDecls(src, keep), kept in the persistent
+// store under the content's hash and the offsets of the declarations kept
+// (what the table is a function of), so a second verify of an unchanged
+// tree parses no hinted file again. A parse that fails (a syntax error in
+// what is kept) is not kept: the caller parses the whole file, and that
+// table is stored as usual.
+func (c *tableCache) partialGo(sum [sha256.Size]byte, src []byte, keep func(start, end int) bool) (symbols.Table, bool) {
+	opt := symbols.Options{KeepBodyTokens: true}
+	store := c.persistent()
+	if store == nil {
+		return symbols.ParseGoDecls(src, keep, opt)
+	}
+	ranges, ok := symbols.GoDeclRanges(src)
+	if !ok {
+		return symbols.Table{}, false
+	}
+	k := (&keyer{}).str("go-partial").sum(sum)
+	for _, r := range ranges {
+		if keep(r[0], r[1]) {
+			k.int(r[0])
+		}
+	}
+	key := k.done()
+	if t, ok := stored(store, key, symbols.Go); ok {
+		return t, true
+	}
+	t, ok := symbols.ParseGoDecls(src, keep, opt)
+	if ok && !t.GaveUp {
+		store.Put(key, symbols.EncodeTable(t))
+	}
+	return t, ok
 }
 
 // mentioning keeps the declarations of src that hold one of words.
@@ -238,7 +271,7 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 			}
 		}
 		for grew {
-			t, ok := symbols.ParseGoDecls(j.text, func(start, _ int) bool { return keep[start] }, symbols.Options{KeepBodyTokens: true})
+			t, ok := r.s.tables.partialGo(j.sum, j.text, func(start, _ int) bool { return keep[start] })
 			if !ok {
 				j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
 				changed[k] = true

@@ -279,8 +279,9 @@ type parsed struct {
 	spent bool // parsed within the budget (counted in files and bytes)
 }
 
-// scanCandidates runs the prefilter over cands in parallel, and parses
-// the files it accepts within the budget; results are in cands' order.
+// scanCandidates runs the prefilter over cands in parallel, scanChunk
+// files per job read in one batch, and parses the files it accepts within
+// the budget; results are in cands' order.
 func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []need, sets []*wantSet, combo *comboSet) ([]parsed, error) {
 	results := make([]parsed, len(cands))
 	jobs := make(chan int)
@@ -290,42 +291,16 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				p := cands[i]
-				results[i].path = p
-				// Scanning a file for the prefilter costs time only; the
-				// files and bytes limits count the files parsed.
-				if ctx.Err() != nil || !r.sp.allowScan() {
-					results[i].st = anchors.FileUnread
-					continue
+			for first := range jobs {
+				last := min(first+scanChunk, len(cands))
+				reads := r.prefetch(cands[first:last], combo)
+				for i := first; i < last; i++ {
+					r.scanOne(ctx, i, cands, needs, sets, combo, results, reads[cands[i]])
 				}
-				lang, _ := r.s.Language(p)
-				var fact diskFact
-				var b []byte
-				var wanted bool
-				if _, open := r.s.overlays[p]; open {
-					fact, b, wanted = r.scan(p, lang, needs, sets)
-				} else if e, ok := combo.get(p); ok {
-					fact, wanted = e.fact, e.wanted
-				} else {
-					fact, b, wanted = r.scan(p, lang, needs, sets)
-					combo.put(p, comboEntry{fact, wanted})
-				}
-				results[i].st, results[i].sum, results[i].size = fact.st, fact.sum, fact.size
-				if fact.st != anchors.FileOK || !wanted {
-					continue
-				}
-				if !r.sp.allow() {
-					results[i].st = anchors.FileUnread
-					continue
-				}
-				r.sp.spend(fact.size)
-				results[i].spent = true
-				results[i].decls = r.table(p, lang, fact.sum, b).Decls
 			}
 		}()
 	}
-	for i := range cands {
+	for i := 0; i < len(cands); i += scanChunk {
 		jobs <- i
 	}
 	close(jobs)
@@ -333,11 +308,111 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 	return results, ctx.Err()
 }
 
+// scanChunk is how many candidates one worker reads at once (through the
+// adapter's ManyReader: an open, a stat and a read per file, where a
+// lone read resolves every path component).
+const scanChunk = 64
+
+// prefetch reads, in one batch, the disk candidates among paths whose
+// prefilter answers are not memoised (those scan would read).
+func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*FileRead {
+	mr, ok := r.s.files.(ManyReader)
+	if !ok || r.sp.stopped() {
+		return nil
+	}
+	var todo []string
+	r.memo.factsMu.Lock()
+	for _, p := range paths {
+		if _, open := r.s.overlays[p]; open {
+			continue
+		}
+		if _, known := r.memo.facts[p]; known {
+			continue
+		}
+		todo = append(todo, p)
+	}
+	r.memo.factsMu.Unlock()
+	var out map[string]*FileRead
+	for _, p := range todo {
+		if _, ok := combo.get(p); ok {
+			continue
+		}
+		if anchors.CheckPath(p) != "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]*FileRead{}
+		}
+		out[p] = nil
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	batch := make([]string, 0, len(out))
+	for _, p := range todo {
+		if _, ok := out[p]; ok {
+			batch = append(batch, p)
+		}
+	}
+	res := mr.ReadMany(batch, r.s.maxFileBytes())
+	for i, p := range batch {
+		out[p] = &res[i]
+	}
+	return out
+}
+
+// readCandidate is readUncached, from a prefetched read when there is one.
+func (r *checkRun) readCandidate(p string, pre *FileRead) ([]byte, anchors.FileStatus) {
+	if pre == nil || pre.Err != nil {
+		return r.s.readUncached(p)
+	}
+	max := r.s.maxFileBytes()
+	if pre.Data == nil && pre.Size > max {
+		return nil, anchors.FileTooLarge
+	}
+	return pre.Data, classify(pre.Data, max)
+}
+
+// scanOne is scanCandidates' work for candidate i.
+func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []need, sets []*wantSet, combo *comboSet, results []parsed, pre *FileRead) {
+	p := cands[i]
+	results[i].path = p
+	// Scanning a file for the prefilter costs time only; the
+	// files and bytes limits count the files parsed.
+	if ctx.Err() != nil || !r.sp.allowScan() {
+		results[i].st = anchors.FileUnread
+		return
+	}
+	lang, _ := r.s.Language(p)
+	var fact diskFact
+	var b []byte
+	var wanted bool
+	if _, open := r.s.overlays[p]; open {
+		fact, b, wanted = r.scan(p, lang, needs, sets, nil)
+	} else if e, ok := combo.get(p); ok {
+		fact, wanted = e.fact, e.wanted
+	} else {
+		fact, b, wanted = r.scan(p, lang, needs, sets, pre)
+		combo.put(p, comboEntry{fact, wanted})
+	}
+	results[i].st, results[i].sum, results[i].size = fact.st, fact.sum, fact.size
+	if fact.st != anchors.FileOK || !wanted {
+		return
+	}
+	if !r.sp.allow() {
+		results[i].st = anchors.FileUnread
+		return
+	}
+	r.sp.spend(fact.size)
+	results[i].spent = true
+	results[i].decls = r.table(p, lang, fact.sum, b).Decls
+}
+
 // scan is the prefilter's verdict on one candidate: whether any need wants
 // it. An open buffer is always scanned; a disk file is read only when a
 // need has not scanned it under this disk state. b is nil when the file
 // was not read.
-func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*wantSet) (diskFact, []byte, bool) {
+func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*wantSet, pre *FileRead) (diskFact, []byte, bool) {
 	if ob, ok := r.s.overlays[p]; ok {
 		f := diskFact{st: classify(ob, r.s.config.Budget.MaxFileBytes), size: len(ob)}
 		if f.st != anchors.FileOK {
@@ -378,7 +453,7 @@ func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*w
 			return fact, nil, wanted && fact.st == anchors.FileOK
 		}
 	}
-	b, st := r.s.readUncached(p)
+	b, st := r.readCandidate(p, pre)
 	fact = diskFact{st: st, size: len(b)}
 	if st == anchors.FileOK {
 		fact.sum = sha256.Sum256(b)
@@ -714,4 +789,12 @@ func goFuncShape(content []byte, i, end int) bool {
 	}
 	return i > 0 && content[i-1] == ')' ||
 		i >= 4 && string(content[i-4:i]) == "func" && (i == 4 || !isWordByte(content[i-5]))
+}
+
+// maxFileBytes is the size above which a file is not read (readDisk's).
+func (s *Snapshot) maxFileBytes() int64 {
+	if m := s.config.Budget.MaxFileBytes; m != 0 {
+		return m
+	}
+	return DefaultBudget().MaxFileBytes
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
 // storeCheck loads the repository afresh (a new process, as far as the
@@ -137,5 +138,65 @@ func TestTableStoreWarmRunsAgree(t *testing.T) {
 		if now, _ := os.ReadFile(entry); string(now) != string(good) {
 			t.Errorf("%s entry not rewritten with the parsed table", name)
 		}
+	}
+}
+
+// TestTableStoreKeepsPartialTables: verify's partial tables of hinted Go
+// files (CheckOptions.PartialHinted) are stored too, under a key of their
+// own (the content and the declarations kept), so a warm verify parses no
+// hinted file: a planted, well-formed entry is what the next run reads;
+// a damaged one is ignored and rewritten.
+func TestTableStoreKeepsPartialTables(t *testing.T) {
+	r := wstest.New(t)
+	r.Write(map[string]string{"calc/sum.go": sumGo + "\nfunc Other(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn b\n}\n",
+		"docs/a.md": "<!-- @code function Sum calc/sum.go -->\n"})
+	r.Commit("init")
+	pin(t, r, nil)
+	r.Commit("pin")
+	partialCheck := func(store workspace.TableStore) string {
+		t.Helper()
+		snap, err := disk.Load(r.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.UseTableStore(store)
+		rep, err := snap.Check(context.Background(), workspace.CheckOptions{PartialHinted: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return states(rep)
+	}
+	const fresh = "docs/a.md:1=fresh/identity_matched"
+	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := partialCheck(store); got != fresh {
+		t.Fatalf("cold: %s", got)
+	}
+	es := entries(t, store)
+	if len(es) != 1 {
+		t.Fatalf("entries after a cold run: %q (want calc/sum.go's partial table)", es)
+	}
+	entry, key := es[0], keyOf(t, es[0])
+	good, _ := os.ReadFile(entry)
+	payload, _ := store.Get(key)
+	tab, err := symbols.DecodeTable(payload)
+	if err != nil || len(tab.Decls) != 1 || tab.Decls[0].Name != "Sum" {
+		t.Fatalf("the entry is not Sum's partial table: %+v, %v", tab.Decls, err)
+	}
+	tab.Decls[0].DeclHash = "000000000000"
+	store.Put(key, symbols.EncodeTable(tab))
+	if got := partialCheck(store); got != "docs/a.md:1=stale/body_changed" {
+		t.Fatalf("planted partial entry not used: %s", got)
+	}
+	planted, _ := os.ReadFile(entry)
+	planted[len(planted)/2] ^= 0x40
+	os.WriteFile(entry, planted, 0o644)
+	if got := partialCheck(store); got != fresh {
+		t.Errorf("damaged partial entry trusted: %s", got)
+	}
+	if now, _ := os.ReadFile(entry); string(now) != string(good) {
+		t.Error("damaged partial entry not rewritten")
 	}
 }

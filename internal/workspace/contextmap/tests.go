@@ -57,6 +57,12 @@ func conventionalTests(p string) []string {
 
 // isConventionalTestOf reports whether test is one of src's test files.
 func isConventionalTestOf(test, src string) bool {
+	if stem, ok := strings.CutSuffix(src, ".go"); ok && !strings.HasSuffix(stem, "_test") {
+		// conventionalTests' one Go name, without building it (the
+		// search asks this for every test declaration it links).
+		rest, ok := strings.CutPrefix(test, stem)
+		return ok && rest == "_test.go"
+	}
 	for _, t := range conventionalTests(src) {
 		if t == test {
 			return true

@@ -648,16 +648,24 @@ func (w *worldBuilder) search() error {
 // nearest to from first (same directory, then the longest shared path),
 // then by path; keep filters further.
 func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(cxFile) bool) []string {
-	var out []string
+	type cand struct {
+		path   string
+		shared int
+	}
+	var cs []cand
 	for _, i := range post {
 		f := w.b.files[i]
 		if f.code && workspace.LanguageFamily(f.lang) == from.family && (keep == nil || keep(f)) {
-			out = append(out, f.path)
+			cs = append(cs, cand{f.path, sharedDirs(f.path, from.path)})
 		}
 	}
-	slices.SortFunc(out, func(a, b string) int {
-		return cmp.Or(cmp.Compare(sharedDirs(b, from.path), sharedDirs(a, from.path)), strings.Compare(a, b))
+	slices.SortFunc(cs, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(b.shared, a.shared), strings.Compare(a.path, b.path))
 	})
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.path)
+	}
 	return out
 }
 
@@ -668,12 +676,19 @@ func sharedDirs(a, b string) int {
 	if da == db {
 		return 1 << 20
 	}
-	as, bs := strings.Split(da, "/"), strings.Split(db, "/")
-	n := 0
-	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+	n := 0 // component by component, without splitting (candidates ask per file)
+	for {
+		ca, ra, moreA := strings.Cut(da, "/")
+		cb, rb, moreB := strings.Cut(db, "/")
+		if ca != cb {
+			return n
+		}
 		n++
+		if !moreA || !moreB {
+			return n
+		}
+		da, db = ra, rb
 	}
-	return n
 }
 
 // readCandidates parses up to limit candidate files for the search; the
