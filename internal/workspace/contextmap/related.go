@@ -60,6 +60,7 @@ func (w *worldBuilder) parseRelated() {
 	paths := sortedKeys(weight)
 	slices.SortStableFunc(paths, func(a, b string) int { return cmp.Compare(weight[b], weight[a]) })
 	n, bytes := 0, 0
+	var todo []string
 	for _, p := range paths {
 		f, ok := w.b.file(p)
 		if !ok || !f.code || w.parsed[p] != nil {
@@ -70,6 +71,10 @@ func (w *worldBuilder) parseRelated() {
 		}
 		n++
 		bytes += f.size
+		todo = append(todo, p)
+	}
+	w.prefetchTables(todo) // on all cores; the world is still built in order
+	for _, p := range todo {
 		w.parse(p, false)
 	}
 }

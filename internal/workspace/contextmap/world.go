@@ -713,11 +713,7 @@ func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
 // sequential walk that builds the world finds them parsed. It changes no
 // answer: the world is still built in order, from the same tables.
 func (w *worldBuilder) prefetch(paths []string) {
-	type job struct {
-		lang symbols.Language
-		src  []byte
-	}
-	var jobs []job
+	var todo []string
 	spent, spentB := w.spent, w.spentB
 	for _, p := range paths {
 		if _, ok := w.parsed[p]; ok {
@@ -732,6 +728,24 @@ func (w *worldBuilder) prefetch(paths []string) {
 		}
 		spent++
 		spentB += f.size
+		todo = append(todo, p)
+	}
+	w.prefetchTables(todo)
+}
+
+// prefetchTables parses the tables of code files on all cores (into the
+// snapshot's table cache; the world is not touched).
+func (w *worldBuilder) prefetchTables(paths []string) {
+	type job struct {
+		lang symbols.Language
+		src  []byte
+	}
+	var jobs []job
+	for _, p := range paths {
+		f, ok := w.b.file(p)
+		if !ok || !f.code {
+			continue
+		}
 		if src, st := w.s.ReadFile(p); st == anchors.FileOK {
 			jobs = append(jobs, job{f.lang, src})
 		}
