@@ -71,16 +71,31 @@ func (c *tableCache) parseDocSum(path string, text []byte, sum [sha256.Size]byte
 		return d
 	}
 	as, ds := anchors.ParseDoc(path, text)
-	var prev []anchors.Anchor
-	if old, ok := c.newestDoc(path); ok {
-		prev = old.anchors
-	}
-	detach(as, prev)
-	d := parsedDoc{anchors: as, diags: ds, keys: make([][sha256.Size]byte, len(as)), paths: hintedPaths(as)}
+	old, _ := c.newestDoc(path)
+	detach(as, old.anchors)
+	d := parsedDoc{anchors: as, diags: ds, keys: make([][sha256.Size]byte, len(as))}
+	// What an edit did not change is taken from the previous version:
+	// the key of an anchor equal to the one at its place there (counted
+	// from either end, as in detach), and the hinted paths when every
+	// anchor's is the same.
+	shift := len(as) - len(old.anchors)
+	samePaths := shift == 0
 	var k keyer
 	for i, a := range as {
-		k.h = k.h[:0]
-		d.keys[i] = anchorKey(&k, a).done()
+		f := keyFieldsOf(a)
+		if i < len(old.anchors) && keyFieldsOf(old.anchors[i]) == f {
+			d.keys[i] = old.keys[i]
+		} else if j := i - shift; j >= 0 && j < len(old.anchors) && keyFieldsOf(old.anchors[j]) == f {
+			d.keys[i] = old.keys[j]
+		} else {
+			k.h = k.h[:0]
+			d.keys[i] = anchorKey(&k, a).done()
+		}
+		samePaths = samePaths && a.Path == old.anchors[i].Path
+	}
+	d.paths = old.paths
+	if !samePaths || old.paths == nil {
+		d.paths = hintedPaths(as)
 	}
 	c.docs.put(key, d)
 	c.keepVersions(path, key)

@@ -180,13 +180,15 @@ func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
 			continue
 		}
 		parsed := s.tables.parseDocSum(doc, text, sum)
-		if out.anchors == nil {
+		switch {
+		case len(parsed.anchors) == 0:
+		case out.anchors == nil:
 			// The first doc's anchors are used as they are (a workspace
-			// of one large doc copied them on every keystroke); capped,
-			// so a second doc's append copies instead of writing into
-			// the cached slices.
+			// whose anchors are in one large doc copied them on every
+			// keystroke); capped, so a second doc's append copies
+			// instead of writing into the cached slices.
 			out.anchors, out.keys, out.hinted = slices.Clip(parsed.anchors), slices.Clip(parsed.keys), parsed.paths
-		} else {
+		default:
 			out.anchors = append(out.anchors, parsed.anchors...)
 			out.keys = append(out.keys, parsed.keys...)
 			many = true
@@ -289,6 +291,9 @@ type checkRun struct {
 	// keys in (one anchor at a time: a key per anchor allocated most of
 	// a keystroke's garbage).
 	key keyer
+	// paths are pathsOf's files, sorted (suggest).
+	paths   []string
+	pathsOf *anchors.Index
 }
 
 // keyBuf is r.key emptied, for one key built and hashed before the next.
@@ -380,7 +385,11 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 	base := ak.h
 	var lists [][]anchors.Suggestion
 	fk := keyer{h: make([]byte, 0, len(base)+128)} // one buffer for every file's key
-	for _, p := range ix.Paths() {
+	if r.pathsOf != ix {
+		// Sorted once per index, not once per lost anchor.
+		r.paths, r.pathsOf = ix.Paths(), ix
+	}
+	for _, p := range r.paths {
 		sum, ok := r.sumOf(p)
 		if !ok || r.partial[p] {
 			// A partial table's list is not the file's (partial.go).

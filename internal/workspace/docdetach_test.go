@@ -2,7 +2,9 @@ package workspace
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -86,4 +88,55 @@ func stringAt(v reflect.Value, k int) string {
 		n++
 	})
 	return out
+}
+
+// TestParsedDocVersionsMatchFreshParses edits a doc at random (anchors
+// added, removed, re-pinned, renamed, moved by inserted lines) and parses
+// every version through one cache, which reuses the previous version's
+// strings, keys and hinted paths: each version must equal a parse of its
+// own, with keys and paths computed afresh.
+func TestParsedDocVersionsMatchFreshParses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 15))
+	anchorLine := func() string {
+		return fmt.Sprintf("<!-- @code function F%d pkg/f%d.go sha=v2:%012x,%012x -->", rng.IntN(30), rng.IntN(100), rng.Int64N(1<<40), rng.Int64N(1<<40))
+	}
+	var lines []string
+	for i := 0; i < 60; i++ {
+		if i%10 == 0 {
+			lines = append(lines, fmt.Sprintf("## Section %d", i))
+		}
+		lines = append(lines, anchorLine())
+	}
+	c := newTableCache()
+	for v := 0; v < 300; v++ {
+		i := rng.IntN(len(lines))
+		switch rng.IntN(5) {
+		case 0:
+			lines = slices.Insert(lines, i, anchorLine())
+		case 1:
+			if len(lines) > 5 {
+				lines = slices.Delete(lines, i, i+1)
+			}
+		case 2:
+			lines = slices.Insert(lines, i, "some prose")
+		case 3:
+			lines[i] = strings.Replace(lines[i], "sha=v2:", "sha=v2:0", 1)
+		default:
+			lines[i] = anchorLine()
+		}
+		text := []byte(strings.Join(lines, "\n") + "\n")
+		got := c.parseDoc("docs/a.md", text)
+		as, ds := anchors.ParseDoc("docs/a.md", text)
+		if !reflect.DeepEqual(got.anchors, as) || !reflect.DeepEqual(got.diags, ds) {
+			t.Fatalf("version %d: anchors differ from a fresh parse", v)
+		}
+		for j, a := range as {
+			if want := anchorKey(&keyer{}, a).done(); got.keys[j] != want {
+				t.Fatalf("version %d, anchor %d: key differs from a fresh one", v, j)
+			}
+		}
+		if !slices.Equal(got.paths, hintedPaths(as)) {
+			t.Fatalf("version %d: hinted paths %v, want %v", v, got.paths, hintedPaths(as))
+		}
+	}
 }

@@ -176,6 +176,21 @@ func (k *keyer) done() [sha256.Size]byte { return sha256.Sum256(k.h) }
 // place in the doc: moving an anchor's line does not change its verdict),
 // plus the doc, whose history says when the pin was written.
 func anchorKey(k *keyer, a anchors.Anchor) *keyer {
-	return k.str(a.Doc).str(string(a.Form)).str(a.Kind).str(a.QualifiedName).str(a.Path).
-		int(a.StartLine).int(a.EndLine).str(a.Section).str(a.DeclSHA).str(a.BodySHA).int(a.Scheme)
+	f := keyFieldsOf(a)
+	return k.str(f.doc).str(f.form).str(f.kind).str(f.name).str(f.path).
+		int(f.start).int(f.end).str(f.section).str(f.decl).str(f.body).int(f.scheme)
+}
+
+// keyFields are the fields anchorKey reads: two anchors with equal ones
+// have the same key (a new doc version reuses the previous one's keys).
+type keyFields struct {
+	doc, form, kind, name, path string
+	start, end                  int
+	section, decl, body         string
+	scheme                      int
+}
+
+func keyFieldsOf(a anchors.Anchor) keyFields {
+	return keyFields{a.Doc, string(a.Form), a.Kind, a.QualifiedName, a.Path, a.StartLine, a.EndLine,
+		a.Section, a.DeclSHA, a.BodySHA, a.Scheme}
 }
