@@ -120,6 +120,9 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 	}
 	live, byOutline := s.outlineOnly(live)
 	for _, c := range byOutline {
+		if c.sigOnly {
+			continue // excluded below only when its outline did not fit
+		}
 		excluded = append(excluded, s.exclusion(c, ReasonOutlined,
 			"reached only by "+c.disc[0].Edge+" (outline-only, or a co_changed strength below its outline_below): given as outline entries of its declarations (as many as the budget leaves room for), not whole"))
 	}
@@ -127,6 +130,7 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 	ol := s.outline(sp, append(live, byOutline...), f.dropped, set.limit)
 	sp = s.spendRest(sp, &ol, set.limit)
 	s.outlined = ol.of
+	sp.contained = s.signaturesNotGiven(byOutline, sp, &ol, &excluded)
 	for _, x := range sp.excluded {
 		if id, ok := ix.byURI[x.URI]; !ok || !ol.of[id] { // given as an outline: selected, not excluded
 			excluded = append(excluded, x)

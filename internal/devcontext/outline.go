@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // The outline tier: what the spend left is filled with signature-only
@@ -18,7 +19,7 @@ import (
 // declarations: one of them is less surely wanted than the file.
 const relOutlineInFile = 0.9
 
-const outlineMeans = "full entries are spent within (1 − reserve) of the limit; then the budget left is filled with signature lines (first fit, most relevant first; among equals, a file's declarations nearest a seed first in the seed's file, top to bottom elsewhere) of the declaration candidates that did not fit, at their relevance, and of the declarations of file candidates that did not fit whole, at the file's relevance × weight; never of a declaration shown in full or inside a file or declaration shown in full; then the full candidates that did not fit get what is left (an outlined declaration upgraded to full, a whole file replacing the outlines inside it)"
+const outlineMeans = "full entries are spent within (1 − reserve) of the limit; then the budget left is filled with signature lines (first fit, most relevant first; among equals, a file's declarations nearest a seed first in the seed's file, top to bottom elsewhere) of the declaration candidates that did not fit, at their relevance, and of the declarations of file candidates that did not fit whole, at the file's relevance × weight; never of a declaration shown in full or inside a file or declaration shown in full; then the full candidates that did not fit get what is left (an outlined declaration upgraded to full, a whole file replacing the outlines inside it); a declaration below full_floor, or reached only by outline-only edges, is given as its signature line only, never in full"
 
 // outlineFact keys on an outline entry.
 const (
@@ -26,9 +27,10 @@ const (
 	FactFullTokens = "full_tokens" // what the declaration costs in full
 )
 
-// outlineOnly splits off the file candidates reached only by outline-only
-// edges (sibling): they are not spent whole; outline offers their
-// declarations.
+// outlineOnly splits off the file and declaration candidates reached only
+// by outline-only edges (sibling, imports, imported_by), and the
+// declarations below the full floor: they are not spent in full; outline
+// offers a file's declarations, and a declaration's own signature.
 func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidate) {
 	outlined := map[string]bool{} // paths with a declaration that has an outline
 	for _, k := range []string{KindSymbol, KindTest} {
@@ -39,13 +41,16 @@ func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidat
 		}
 	}
 	for _, c := range live {
-		only := c.node.Kind == KindFile && !c.seed && !c.required && len(c.disc) > 0
+		decl := (c.node.Kind == KindSymbol || c.node.Kind == KindTest) && c.node.Outline != ""
+		only := (c.node.Kind == KindFile || decl) && !c.seed && !c.required && len(c.disc) > 0
 		for _, d := range c.disc {
 			r := edgeByKind[d.Edge]
-			weak := r != nil && r.outlineBelow > 0 && r.forward > 0 && d.Weight/r.forward < r.outlineBelow-1e-9 && outlined[c.node.Path]
+			weak := c.node.Kind == KindFile && r != nil && r.outlineBelow > 0 && r.forward > 0 && d.Weight/r.forward < r.outlineBelow-1e-9 && outlined[c.node.Path]
 			only = only && d.Selector == SelRelation && r != nil && (r.outline || weak)
 		}
-		if only {
+		faint := decl && !c.seed && !c.required && below(c.rel, fullFloor)
+		c.sigOnly = only && decl || faint
+		if only || faint {
 			byOutline = append(byOutline, c)
 		} else {
 			spend = append(spend, c)
@@ -115,9 +120,12 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		switch {
 		case given[c.id]:
 		case c.node.Kind == KindSymbol || c.node.Kind == KindTest:
+			why := "its signature: the declaration in full (" + strconv.FormatUint(TokensFor(c.node.CostBytes()), 10) + " tokens) did not fit"
+			if c.sigOnly {
+				why = sigOnlyWhy(c)
+			}
 			take(c.id, offer{c.rel, c.depth, Discovery{Selector: SelOutline, Via: s.ix.ids[c.id],
-				Reason: "its signature: the declaration in full (" + strconv.FormatUint(TokensFor(c.node.CostBytes()), 10) + " tokens) did not fit",
-				Depth:  c.depth, Confidence: confDeclared, Weight: 1}})
+				Reason: why, Depth: c.depth, Confidence: confDeclared, Weight: 1}})
 		case c.node.Kind == KindFile && c.node.Path != "":
 			files = append(files, c)
 		}
@@ -167,6 +175,24 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		out.of[id] = true
 	}
 	return out
+}
+
+// fullFloor: a declaration (symbol or test) reached below this relevance
+// is given as its signature line only, never in full. Measured on the
+// usefulness bench, the bodies below it are 3–7 % in files the change
+// touches (callers of callees, users of a type, members of the seed's
+// type two hops out): the signature says they exist and how they are
+// called, and the tokens go to what is nearer. Seeds and required entries
+// are always given in full.
+const fullFloor = 0.5
+
+// sigOnlyWhy says why a declaration is given as its signature only.
+func sigOnlyWhy(c *candidate) string {
+	if below(c.rel, fullFloor) {
+		return "its signature: relevance " + strconv.FormatFloat(round3(c.rel), 'f', -1, 64) +
+			" is below the outline selector's full_floor " + strconv.FormatFloat(fullFloor, 'f', -1, 64)
+	}
+	return "its signature: reached only by " + c.disc[0].Edge + ", an outline-only edge"
 }
 
 // outlineReserve is the share of the limit the first spend leaves for
@@ -351,4 +377,62 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// signaturesNotGiven accounts for the signature-only declarations that got
+// no outline entry: one inside a file or declaration shown in full is
+// deduplicated as contained (its text is there; merged into that entry's
+// contained record); the others are excluded as outlined (their line did
+// not fit). It returns the contained records.
+func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *outlined, excluded *[]Excluded) []Deduplicated {
+	inside := map[string][]string{} // kept uri → contained uris
+	path := map[string]string{}     // kept uri → its path
+	for _, c := range byOutline {
+		if !c.sigOnly || ol.of[c.id] {
+			continue
+		}
+		kept := ""
+		for _, y := range sp.selected {
+			n := y.node
+			switch {
+			case n.Path != c.node.Path:
+			case n.Kind == KindFile:
+				kept = s.ix.ids[y.id]
+			case (n.Kind == KindSymbol || n.Kind == KindTest) && n.Range != nil && c.node.Range != nil &&
+				n.Range.StartLine <= c.node.Range.StartLine && c.node.Range.EndLine <= n.Range.EndLine:
+				kept = s.ix.ids[y.id]
+			}
+			if kept != "" {
+				path[kept] = n.Path
+				break
+			}
+		}
+		if kept != "" {
+			inside[kept] = append(inside[kept], s.ix.ids[c.id])
+			continue
+		}
+		*excluded = append(*excluded, s.exclusion(c, ReasonOutlined,
+			strings.TrimPrefix(sigOnlyWhy(c), "its signature: ")+": given as its signature line only, when the budget leaves room for it; it did not"))
+	}
+	out := sp.contained
+	for i, d := range out {
+		if more, ok := inside[d.Kept]; ok {
+			ds := slices.Concat(d.Dropped, more)
+			slices.SortFunc(ds, naturalCompare)
+			out[i].Dropped = ds
+			out[i].Detail = strconv.Itoa(len(ds)) + " declaration(s) inside " + path[d.Kept] + ", which is selected whole: not repeated"
+			delete(inside, d.Kept)
+		}
+	}
+	for _, kept := range sortedKeys(inside) {
+		ds := inside[kept]
+		slices.SortFunc(ds, naturalCompare)
+		what := "whole"
+		if !strings.HasPrefix(kept, FileURI("")) {
+			what = "in full"
+		}
+		out = append(out, Deduplicated{Kept: kept, Dropped: ds, Key: "contained",
+			Detail: strconv.Itoa(len(ds)) + " declaration(s) inside " + path[kept] + ", which is selected " + what + ": not repeated", Paths: 1})
+	}
+	return out
 }

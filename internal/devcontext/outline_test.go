@@ -189,3 +189,70 @@ func TestOutlinesNearestTheSeedFirst(t *testing.T) {
 		t.Fatalf("room for three of g.go and one of f.go: want A and Zz in, Aa out, got %+v", c.Selected)
 	}
 }
+
+// A declaration below the outline selector's full_floor, or reached only
+// by an outline-only edge, is given as its signature line only — even with
+// room for it in full; when its line does not fit it is excluded as
+// outlined, never both selected and excluded. Seeds stay in full.
+func TestSignatureOnlyBelowTheFullFloor(t *testing.T) {
+	seed := SymbolURI("m/g", "X")
+	callee := SymbolURI("m/g", "Callee") // 0.7: in full
+	deep := SymbolURI("m/g", "Deep")     // 0.7 × 0.7 = 0.49: below 0.5
+	imp := SymbolURI("m/h", "Imported")  // reached only by imports (outline-only)
+	w := World{
+		Nodes: []Node{
+			{URI: seed, Kind: KindSymbol, Name: "X", Path: "g/g.go", Bytes: 40, Range: &Range{StartLine: 1, EndLine: 3}, Outline: "func X()"},
+			{URI: callee, Kind: KindSymbol, Name: "Callee", Path: "g/g.go", Bytes: 400, Range: &Range{StartLine: 5, EndLine: 20}, Outline: "func Callee()"},
+			{URI: deep, Kind: KindSymbol, Name: "Deep", Path: "g/g.go", Bytes: 400, Range: &Range{StartLine: 22, EndLine: 40}, Outline: "func Deep(n int)"},
+			{URI: imp, Kind: KindSymbol, Name: "Imported", Path: "h/h.ts", Bytes: 400, Range: &Range{StartLine: 1, EndLine: 9}, Outline: "function Imported()"},
+		},
+		Edges: []Edge{
+			{Kind: EdgeCalls, From: seed, To: callee},
+			{Kind: EdgeCalls, From: callee, To: deep},
+			{Kind: EdgeImports, From: seed, To: imp, Strength: 1},
+		},
+	}
+	c := mustCompile(t, w, Request{URIs: []string{seed}, BudgetTokens: budget(100000)})
+	if e := entryOf(c, seed); e == nil || e.Kind != KindSymbol {
+		t.Fatalf("seed: %+v", e)
+	}
+	if e := entryOf(c, callee); e == nil || e.Kind != KindSymbol {
+		t.Fatalf("Callee at 0.7 not in full: %+v", e)
+	}
+	for _, u := range []string{deep, imp} {
+		e := entryOf(c, u)
+		if e == nil || e.Kind != KindOutline || e.DiscoveredBy[0].Selector != SelOutline {
+			t.Fatalf("%s not given as its signature: %+v", u, e)
+		}
+		if x := excludedOfURI(c, u); x != nil {
+			t.Fatalf("%s both selected and excluded: %+v", u, x)
+		}
+	}
+	if r := entryOf(c, deep).DiscoveredBy[0].Reason; !strings.Contains(r, "full_floor") {
+		t.Fatalf("Deep's reason %q does not name the full floor", r)
+	}
+	if r := entryOf(c, imp).DiscoveredBy[0].Reason; !strings.Contains(r, "outline-only") {
+		t.Fatalf("Imported's reason %q does not name the outline-only edge", r)
+	}
+	// Room for the seed only: Deep and Imported are excluded as outlined
+	// (their lines did not fit), not dropped silently.
+	c = mustCompile(t, w, Request{URIs: []string{seed}, BudgetTokens: budget(12)})
+	for _, u := range []string{deep, imp} {
+		if e := entryOf(c, u); e != nil {
+			t.Fatalf("%s selected with no room: %+v", u, e)
+		}
+		if x := excludedOfURI(c, u); x == nil || x.Reason != ReasonOutlined {
+			t.Fatalf("%s: %+v, want excluded as outlined", u, x)
+		}
+	}
+	var sum uint64
+	for _, e := range c.Selected {
+		sum += e.CostTokens
+	}
+	if sum != c.Budget.UsedTokens || sum > 12 {
+		t.Fatalf("used %d, Σ %d", c.Budget.UsedTokens, sum)
+	}
+	if p := Policy(); p.Selectors[len(p.Selectors)-1].FullFloor != fullFloor {
+		t.Fatalf("policy does not publish the full floor: %+v", p.Selectors[len(p.Selectors)-1])
+	}
+}

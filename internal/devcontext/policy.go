@@ -297,6 +297,9 @@ type SelectorRule struct {
 	// Reserve is the share of the limit kept for this selector's entries
 	// (outline) while the full entries are spent.
 	Reserve float64 `json:"reserve,omitempty"`
+	// FullFloor: a declaration below this relevance is given by this
+	// selector's entry (its signature line) only, never in full (outline).
+	FullFloor float64 `json:"full_floor,omitempty"`
 }
 
 // Policy returns the compiler's rules. It is static: it does not depend on a
@@ -346,6 +349,7 @@ func Policy() CompilerPolicy {
 			r.Means = outlineMeans
 			r.Weight = relOutlineInFile
 			r.Reserve = outlineReserve
+			r.FullFloor = fullFloor
 		}
 		p.Selectors = append(p.Selectors, r)
 	}

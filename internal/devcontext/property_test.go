@@ -245,7 +245,9 @@ func checkInvariants(t *testing.T, w World, r Request, c CompiledContext) {
 
 // assertOutlines: an outline entry is a declaration of the world with an
 // outline, in the outline tier, costing its signature; never one shown in
-// full, inside a file shown whole, or inside a declaration shown in full.
+// full, inside a file shown whole, or inside a declaration shown in full;
+// and no optional declaration with a signature line is given in full
+// below the full floor.
 func assertOutlines(t testing.TB, w World, c CompiledContext) {
 	t.Helper()
 	nodes := map[string]*Node{}
@@ -265,6 +267,11 @@ func assertOutlines(t testing.TB, w World, c CompiledContext) {
 		}
 	}
 	for _, e := range c.Selected {
+		// The full floor: an optional declaration in full is at or above it
+		// (one without a signature line has nothing else to be given as).
+		if (e.Kind == KindSymbol || e.Kind == KindTest) && !e.Required && below(e.Relevance, fullFloor) && nodes[e.URI].Outline != "" {
+			t.Fatalf("%s in full at relevance %v, below the full floor %v", e.URI, e.Relevance, fullFloor)
+		}
 		if (e.Kind == KindOutline) != (e.Tier == TierOutline) {
 			t.Fatalf("%s: kind %s in tier %s", e.URI, e.Kind, e.Tier)
 		}

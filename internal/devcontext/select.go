@@ -16,6 +16,7 @@ type candidate struct {
 	disc     []Discovery
 	seed     bool
 	required bool
+	sigOnly  bool // a declaration reached only by outline-only edges: its outline or nothing
 }
 
 // cut is a neighbour the walk or the intent match reached and did not admit:

@@ -81,4 +81,39 @@ func TestContextImportedBy(t *testing.T) {
 	if got[devcontext.FileURI("pkg/helpers.py")] != 1 || len(got) != 1 {
 		t.Errorf("imported_by from text_type: %v", got)
 	}
+
+	// The other way: the names a file imports are reached by imports
+	// themselves (outline-only, never in full): from the import line of
+	// helpers.py (a file seed), text_type. _compat.py is selected whole
+	// (changed with helpers.py in its only commit), so text_type is not
+	// repeated, nor excluded: it is deduplicated as contained.
+	edges, err := contextmap.WorldEdges(context.Background(), snap, at("pkg/helpers.py", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range edges {
+		found = found || e.Kind == devcontext.EdgeImports && e.From == devcontext.FileURI("pkg/helpers.py") &&
+			e.To == "clew://symbol/pkg/_compat.text_type" && e.Strength == 1
+	}
+	if !found {
+		t.Errorf("no imports helpers.py → text_type: %+v", edges)
+	}
+	c = compile(t, snap, at("pkg/helpers.py", 1))
+	textType := "clew://symbol/pkg/_compat.text_type"
+	if e := entry(c, devcontext.FileURI("pkg/_compat.py")); e == nil || e.Kind != devcontext.KindFile {
+		t.Fatalf("_compat.py not whole: %+v", c.Selected)
+	}
+	if e, x := entry(c, textType), excluded(c, textType); e != nil || x != nil {
+		t.Errorf("text_type inside the whole _compat.py: selected %+v, excluded %+v", e, x)
+	}
+	contained := false
+	for _, d := range c.Deduplicated {
+		for _, u := range d.Dropped {
+			contained = contained || d.Key == "contained" && u == textType && d.Kept == devcontext.FileURI("pkg/_compat.py")
+		}
+	}
+	if !contained {
+		t.Errorf("text_type not recorded as contained: %+v", c.Deduplicated)
+	}
 }

@@ -365,5 +365,32 @@ func (w *worldBuilder) addImports() {
 				w.edges = append(w.edges, devcontext.Edge{Kind: devcontext.EdgeImports, From: from[i], To: to, Strength: strength[q]})
 			}
 		}
+		for _, y := range w.importedDecls(pf) {
+			w.edges = append(w.edges, devcontext.Edge{Kind: devcontext.EdgeImports, From: from[i], To: y.uri, Strength: 1})
+		}
 	}
+}
+
+// importedDecls are the declarations pf imports by name: the top-level
+// declaration of each imported name in the file it comes from, in
+// import-scope order (local names sorted).
+func (w *worldBuilder) importedDecls(pf *cxParsed) []*cxDecl {
+	imps := w.imports(pf)
+	var out []*cxDecl
+	for _, local := range sortedKeys(imps) {
+		imp := imps[local]
+		if imp.name == "" || imp.path == pf.path {
+			continue
+		}
+		qf := w.parse(imp.path, false)
+		if qf == nil {
+			continue
+		}
+		for _, y := range qf.decls {
+			if y.base == imp.name && y.d.Container == "" {
+				out = append(out, y)
+			}
+		}
+	}
+	return out
 }
