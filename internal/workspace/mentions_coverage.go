@@ -11,14 +11,14 @@ import (
 // parsing. A Go file the name lexer reads (symbols.GoDeclNames: most of
 // them) is not parsed at all: the lexer lists its declarations of the
 // mentioned names, with their kinds, containers and lines, which is all
-// coverage asks of them. Of the other files, those where a mentioned name may be declared at top level
-// are parsed first. Then a one-segment mention (`Close`) that resolves to
-// top-level declarations has its answer: those are its first tier, and
-// every file that may hold one was parsed (anchors.MentionFinal). A
-// mention that two of them declare under its exact name, in a passage with
-// no anchor to that name, is ambiguous whatever the rest of the repository
-// holds (anchors.MentionSettled). The other files are parsed only for the
-// names still open.
+// coverage asks of them. The Go files it refuses where a mentioned name
+// may be declared at top level are parsed next. Then a one-segment
+// mention (`Close`) whose top-level declarations are all known (no file
+// of another language holds the name as a word) has its answer: those are
+// its first tier (anchors.MentionFinal). A mention that two declarations
+// name exactly, in a passage with no anchor to that name, is ambiguous
+// whatever the rest of the repository holds (anchors.MentionSettled). The
+// other files are parsed only for the names still open.
 func (s *Snapshot) MentionCoverage(rep *Report) MentionCoverage {
 	cov, _ := s.mentionCoverage(rep)
 	return cov

@@ -19,8 +19,11 @@ import (
 // With the mention prefilter, every mention resolves exactly as with the
 // word test alone: same resolution, candidates, targets and anchor lines,
 // same counts and coverage; and verify's MentionCoverage, which settles
-// some mentions without parsing every file, counts as the whole scan. The workspace is every language's symbols
-// testdata and Go's net/http, and its doc mentions every declaration they
+// some mentions without parsing every file and reads Go files with the
+// declaration lexer, counts as the whole scan. The workspace is every
+// language's symbols testdata, Go's net/http and the parser's and type
+// checker's test inputs (go/parser/testdata, internal/types/testdata/spec
+// and examples), and its doc mentions every declaration they
 // hold, by name, qualified name and call, some passages anchored.
 func TestMentionPrefilterResolvesAsTheWordTest(t *testing.T) {
 	files := map[string]string{}
@@ -54,9 +57,16 @@ func TestMentionPrefilterResolvesAsTheWordTest(t *testing.T) {
 		}
 	}
 	http, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "net", "http", "*.go"))
+	// Generic and odd Go, and Go that is not valid: the parser's and the
+	// type checker's test inputs (the coverage reads Go files with the
+	// declaration lexer, the full scan with tree-sitter).
+	for _, dir := range []string{"go/parser/testdata", "internal/types/testdata/spec", "internal/types/testdata/examples"} {
+		more, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		http = append(http, more...)
+	}
 	for _, f := range http {
 		if src, err := os.ReadFile(f); err == nil {
-			add("http/"+filepath.Base(f), src)
+			add(strings.TrimPrefix(filepath.ToSlash(f), filepath.ToSlash(filepath.Join(runtime.GOROOT(), "src"))+"/"), src)
 		}
 	}
 	files["docs/all.md"] = doc.String()

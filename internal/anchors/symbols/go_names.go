@@ -435,7 +435,7 @@ func (p *goNames) typeParamsAhead() (params, sure bool) {
 func (p *goNames) typeStarts() bool {
 	switch p.kind {
 	case gnIdent:
-		if _, kw := goKeywords[string(p.text())]; !kw {
+		if !isKeyword(p.text()) {
 			return true
 		}
 		return p.is("func") || p.is("map") || p.is("chan") || p.is("struct") || p.is("interface")

@@ -51,8 +51,7 @@ func (p *goNames) ident() bool {
 	if p.kind != gnIdent {
 		return false
 	}
-	_, kw := goKeywords[string(p.src[p.start:p.end])]
-	return !kw
+	return !isKeyword(p.src[p.start:p.end])
 }
 
 // next reads one token, inserting a semicolon at a line break (or a
@@ -136,8 +135,12 @@ func (p *goNames) next() {
 			return
 		}
 		kind, semi = gnIdent, true
-		if kw, ok := goKeywords[string(src[start:end])]; ok {
-			semi = kw == "break" || kw == "continue" || kw == "fallthrough" || kw == "return"
+		if isKeyword(src[start:end]) {
+			switch string(src[start:end]) {
+			case "break", "continue", "fallthrough", "return":
+			default:
+				semi = false
+			}
 		}
 	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]):
 		e, clean := scanGoNumber(src, start)
@@ -349,6 +352,21 @@ func literalEnd(src []byte, i int) (int, bool) {
 		return 0, false
 	}
 	return j + 1, true
+}
+
+// isKeyword: w is one of Go's 25 keywords (a switch, not a map: the
+// lexer asks it of every identifier it reads).
+func isKeyword(w []byte) bool {
+	if len(w) < 2 || len(w) > 11 || w[0] < 'b' || w[0] > 'v' {
+		return false
+	}
+	switch string(w) {
+	case "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
+		"func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
+		"struct", "switch", "type", "var":
+		return true
+	}
+	return false
 }
 
 // unicodeIdentByte is the length of the letter (or, when digit is true,
