@@ -49,6 +49,11 @@ import (
 //	CLEW_BENCH_GOROOT=/tmp/goroot go test ./cmd/clew-lsp -run XXX -bench ServeGOROOT -benchtime 1x -timeout 60m
 //
 // CLEW_BENCH_EDITS sets the number of edits (default 200, half of each kind);
+// CLEW_BENCH_PAUSE=MS waits that long after each publish before the next
+// edit (default 0: back to back, a burst faster than any typist, which the
+// server's 25 ms debounce coalesces: an edit less than 25 ms after the
+// previous one waits out the debounce; with MS ≥ 25 every edit is a lone
+// keystroke, diagnosed at once);
 // CLEW_BENCH_BIN a binary to measure instead of the one built here.
 // CLEW_BENCH_INPROC=1 runs the server inside the benchmark's process (the
 // same wiring as `serve`, without its memory limit, which would count the
@@ -176,7 +181,12 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	// Editors send what changed (the server asks for incremental sync);
 	// CLEW_BENCH_WHOLE=1 sends whole texts, as the benchmark did before.
 	whole := os.Getenv("CLEW_BENCH_WHOLE") == "1"
+	pause := time.Duration(0)
+	if ms, err := strconv.Atoi(os.Getenv("CLEW_BENCH_PAUSE")); err == nil && ms > 0 {
+		pause = time.Duration(ms) * time.Millisecond
+	}
 	for i := 0; i < edits; i++ {
+		time.Sleep(pause)
 		if i%4 < 2 {
 			// Doc: break a pin (i%4 == 0), then unbreak it (i%4 == 1).
 			ln := fresh[(i/4*37)%len(fresh)]
