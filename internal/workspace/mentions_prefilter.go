@@ -121,7 +121,7 @@ func goNamePlaces(text []byte, visit func(name []byte, top bool) bool) (ok bool)
 			}
 			i = end + 1
 		case c >= '0' && c <= '9':
-			end, clean := scanGoNumber(text, i)
+			end, clean := symbols.ScanGoNumber(text, i)
 			if !clean {
 				return false
 			}
@@ -215,51 +215,6 @@ func goNamePlaces(text []byte, visit func(name []byte, top bool) bool) (ok bool)
 		prevWord, lead, top = word, next, nextTop
 	}
 	return len(stack) == 0
-}
-
-// scanGoNumber reads the number literal at text[i] (a digit): decimal,
-// hex, octal or binary, with '_', a fraction, an exponent and an
-// imaginary 'i'. clean is false when a letter follows that the literal
-// cannot hold (`0A`, `1e`, `0x`): a parser may split it differently.
-func scanGoNumber(text []byte, i int) (end int, clean bool) {
-	hex := false
-	if text[i] == '0' && i+1 < len(text) {
-		switch text[i+1] | 0x20 {
-		case 'x':
-			hex = true
-			i += 2
-		case 'o', 'b':
-			i += 2
-		}
-		if i >= len(text) || !isNumberDigit(text[i], hex) && text[i] != '_' {
-			return i, false
-		}
-	}
-	for i < len(text) {
-		c := text[i]
-		switch {
-		case isNumberDigit(c, hex) || c == '_' || c == '.':
-			i++
-		case !hex && c|0x20 == 'e' || hex && c|0x20 == 'p':
-			i++
-			if i < len(text) && (text[i] == '+' || text[i] == '-') {
-				i++
-			}
-			if i >= len(text) || text[i] < '0' || text[i] > '9' {
-				return i, false
-			}
-		case c == 'i':
-			i++
-			return i, i >= len(text) || !isWordByte(text[i])
-		default:
-			return i, !isWordByte(c)
-		}
-	}
-	return i, true
-}
-
-func isNumberDigit(c byte, hex bool) bool {
-	return c >= '0' && c <= '9' || hex && (c|0x20 >= 'a' && c|0x20 <= 'f')
 }
 
 // Where the next identifier stands for goNamePlaces.

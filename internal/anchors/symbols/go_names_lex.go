@@ -143,7 +143,7 @@ func (p *goNames) next() {
 			}
 		}
 	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]):
-		e, clean := scanGoNumber(src, start)
+		e, clean := ScanGoNumber(src, start)
 		if !clean {
 			p.fail()
 			return
@@ -549,12 +549,12 @@ func (p *goNames) skipType() bool {
 	}
 }
 
-// scanGoNumber reads the number literal at text[i] (a digit, or a '.'
+// ScanGoNumber reads the number literal at text[i] (a digit, or a '.'
 // before one): decimal, hex, octal or binary, with '_', a fraction, an
 // exponent and an imaginary 'i'. clean is false when a letter follows that
 // the literal cannot hold (`0A`, `1e`, `0x`): a parser may split it
-// differently.
-func scanGoNumber(text []byte, i int) (end int, clean bool) {
+// differently. The mention prefilter's lexer reads numbers with it too.
+func ScanGoNumber(text []byte, i int) (end int, clean bool) {
 	hex := false
 	if text[i] == '0' && i+1 < len(text) {
 		switch text[i+1] | 0x20 {
