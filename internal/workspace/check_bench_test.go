@@ -48,23 +48,36 @@ func BenchmarkAnchorsGOROOT(b *testing.B) {
 				cpu += selfCPU() - c0
 				wall += time.Since(t0)
 				reports[partial], _ = json.Marshal(rep.Anchors)
-				cmd := exec.Command("ctags", "-R", "--languages=Go", "-f", "/dev/null", ".")
-				cmd.Dir = dir
-				if err := cmd.Run(); err == nil {
-					ctagsCPU += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-				}
+				ctagsCPU += ctagsGoCPU(dir)
 			}
-			n := float64(b.N)
-			b.ReportMetric(cpu.Seconds()*1000/n, "cpu-ms")
-			b.ReportMetric(wall.Seconds()*1000/n, "wall-ms")
-			if ctagsCPU > 0 {
-				b.ReportMetric(ctagsCPU.Seconds()*1000/n, "ctags-cpu-ms")
-				b.ReportMetric(float64(cpu)/float64(ctagsCPU), "cpu-x-ctags")
-			}
+			reportVsCtags(b, cpu, wall, ctagsCPU)
 		})
 	}
 	if string(reports[true]) != string(reports[false]) {
 		b.Fatal("partial and whole tables gave different anchor reports")
+	}
+}
+
+// ctagsGoCPU runs `ctags -R --languages=Go -f /dev/null .` in dir, the
+// GOROOT benchmarks' reference, and returns its cpu time (0 without ctags).
+func ctagsGoCPU(dir string) time.Duration {
+	cmd := exec.Command("ctags", "-R", "--languages=Go", "-f", "/dev/null", ".")
+	cmd.Dir = dir
+	if err := cmd.Run(); err != nil {
+		return 0
+	}
+	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+}
+
+// reportVsCtags reports per op cpu and wall, and, when ctags ran, its cpu
+// and the ratio to it.
+func reportVsCtags(b *testing.B, cpu, wall, ctagsCPU time.Duration) {
+	n := float64(b.N)
+	b.ReportMetric(cpu.Seconds()*1000/n, "cpu-ms")
+	b.ReportMetric(wall.Seconds()*1000/n, "wall-ms")
+	if ctagsCPU > 0 {
+		b.ReportMetric(ctagsCPU.Seconds()*1000/n, "ctags-cpu-ms")
+		b.ReportMetric(float64(cpu)/float64(ctagsCPU), "cpu-x-ctags")
 	}
 }
 

@@ -5,7 +5,6 @@ package workspace_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"testing"
 	"time"
 
@@ -42,17 +41,7 @@ func BenchmarkMentionCoverageGOROOT(b *testing.B) {
 		wall += time.Since(t0)
 		b.StopTimer()
 		b.Logf("coverage %+v", cov)
-		cmd := exec.Command("ctags", "-R", "--languages=Go", "-f", "/dev/null", ".")
-		cmd.Dir = dir
-		if err := cmd.Run(); err == nil {
-			ctagsCPU += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-		}
+		ctagsCPU += ctagsGoCPU(dir)
 	}
-	n := float64(b.N)
-	b.ReportMetric(cpu.Seconds()*1000/n, "cpu-ms")
-	b.ReportMetric(wall.Seconds()*1000/n, "wall-ms")
-	if ctagsCPU > 0 {
-		b.ReportMetric(ctagsCPU.Seconds()*1000/n, "ctags-cpu-ms")
-		b.ReportMetric(float64(cpu)/float64(ctagsCPU), "cpu-x-ctags")
-	}
+	reportVsCtags(b, cpu, wall, ctagsCPU)
 }

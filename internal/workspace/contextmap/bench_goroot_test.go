@@ -69,18 +69,26 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 		b.ReportMetric(float64(ref.Microseconds())/1000/float64(b.N), "git-grep-ms/op")
 		b.ReportMetric(float64(took)/float64(max(ref, 1)), "x-git-grep")
 	}
-	b.Run("cold", func(b *testing.B) {
+	// measure times, per op, the call prep returns (prep itself is not
+	// timed) beside one git grep, and reports both and the process's cpu.
+	measure := func(b *testing.B, prep func(i int) func()) {
 		var took, ref time.Duration
 		cpu := cpuTime()
-		for b.Loop() {
-			runtime.GC()
+		for i := 0; b.Loop(); i++ {
+			op := prep(i)
 			t0 := time.Now()
-			compile(b, load(b), first)
+			op()
 			took += time.Since(t0)
 			ref += grep(b)
 		}
 		reportCPU(b, cpu)
 		ratio(b, took, ref)
+	}
+	b.Run("cold", func(b *testing.B) {
+		measure(b, func(int) func() {
+			runtime.GC()
+			return func() { compile(b, load(b), first) }
+		})
 	})
 	// cold-cached: a second CLI run on the unchanged tree, the persistent
 	// table store filled by the first (what `clew-lsp context` does).
@@ -95,33 +103,17 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 			return snap
 		}
 		compile(b, loadStored(b), first)
-		var took, ref time.Duration
-		cpu := cpuTime()
-		for b.Loop() {
+		measure(b, func(int) func() {
 			runtime.GC()
-			t0 := time.Now()
-			compile(b, loadStored(b), first)
-			took += time.Since(t0)
-			ref += grep(b)
-		}
-		reportCPU(b, cpu)
-		ratio(b, took, ref)
+			return func() { compile(b, loadStored(b), first) }
+		})
 	})
 	b.Run("warm", func(b *testing.B) {
 		snap := load(b)
 		compile(b, snap, first)
-		var took, ref time.Duration
-		i := 0
-		cpu := cpuTime()
-		for b.Loop() {
-			t0 := time.Now()
-			compile(b, snap, others[i%len(others)])
-			took += time.Since(t0)
-			ref += grep(b)
-			i++
-		}
-		reportCPU(b, cpu)
-		ratio(b, took, ref)
+		measure(b, func(i int) func() {
+			return func() { compile(b, snap, others[i%len(others)]) }
+		})
 	})
 	// warm-cached: warm in a process whose persistent store an earlier run
 	// filled with these requests' tables (the server on a tree this
@@ -139,18 +131,9 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 		snap := load(b)
 		snap.UseTableStore(store)
 		compile(b, snap, first)
-		var took, ref time.Duration
-		i := 0
-		cpu := cpuTime()
-		for b.Loop() {
-			t0 := time.Now()
-			compile(b, snap, others[i%len(others)])
-			took += time.Since(t0)
-			ref += grep(b)
-			i++
-		}
-		reportCPU(b, cpu)
-		ratio(b, took, ref)
+		measure(b, func(i int) func() {
+			return func() { compile(b, snap, others[i%len(others)]) }
+		})
 	})
 	// edit: the first request again on a snapshot with one unsaved edit of
 	// the seed's file (the language server after a keystroke): the new
@@ -163,34 +146,18 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 		if err != nil {
 			b.Fatal(err)
 		}
-		var took, ref time.Duration
-		cpu := cpuTime()
-		i := 0
-		for b.Loop() {
+		measure(b, func(i int) func() {
 			edited := append(slices.Clone(src), fmt.Sprintf("\n// edit %d\n", i)...)
 			next := snap.WithOverlays(map[string][]byte{first.Position.Path: edited})
-			t0 := time.Now()
-			compile(b, next, first)
-			took += time.Since(t0)
-			ref += grep(b)
-			i++
-		}
-		reportCPU(b, cpu)
-		ratio(b, took, ref)
+			return func() { compile(b, next, first) }
+		})
 	})
 	b.Run("repeat", func(b *testing.B) {
 		snap := load(b)
 		compile(b, snap, first)
-		var took, ref time.Duration
-		cpu := cpuTime()
-		for b.Loop() {
-			t0 := time.Now()
-			compile(b, snap, first)
-			took += time.Since(t0)
-			ref += grep(b)
-		}
-		reportCPU(b, cpu)
-		ratio(b, took, ref)
+		measure(b, func(int) func() {
+			return func() { compile(b, snap, first) }
+		})
 	})
 }
 
