@@ -5,11 +5,12 @@ import (
 	"syscall"
 )
 
-// statTimes is a file's status-change time and inode: a rewrite that keeps
-// the size and puts the old modification time back still moves ctime.
+// statTimes is a file's status-change time and inode (inode_unix.go): a
+// rewrite that keeps the size and puts the old modification time back
+// still moves ctime.
 func statTimes(info fs.FileInfo) (ctime int64, ino uint64) {
 	if s, ok := info.Sys().(*syscall.Stat_t); ok {
-		return s.Ctim.Nano(), uint64(s.Ino)
+		ctime = s.Ctim.Nano()
 	}
-	return 0, 0
+	return ctime, inode(info)
 }
