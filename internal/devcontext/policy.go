@@ -213,7 +213,7 @@ var edgeTable = []edgeRule{
 	{kind: EdgeChangedIn, means: "this commit changed the declaration's lines", forward: 0.5, reverse: 0.3,
 		fwdWhy: "a commit that changed it", revWhy: "what this commit changed", limit: MaxCommitsPerNode},
 	{kind: EdgeCoChanged, means: "that file changed in the same commits as this declaration's file (git history)", forward: 0.9,
-		fwdWhy: "a file changed together with it", measured: true, leaf: true, outlineBelow: 0.5},
+		fwdWhy: "a file changed together with it", measured: true, leaf: true, outlineBelow: 0.75},
 	{kind: EdgeSibling, means: "that file belongs to the same package (directory and language) as this declaration", forward: 0.3,
 		fwdWhy: "a file of the same package", measured: true, tier: TierHistory, leaf: true, outline: true},
 

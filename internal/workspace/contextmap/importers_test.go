@@ -34,6 +34,14 @@ func TestContextImportedBy(t *testing.T) {
 		r.Write(map[string]string{"source/core/constants.ts": "export const stop = Symbol('stop');\n\nexport const maxSafeTimeout = 2147483647;\n" + more})
 		r.Commit("constants alone " + string(rune('1'+i)))
 	}
+	// helpers.py and _compat.py together, twice more: changed together in
+	// 3 of 3 commits (strength 0.75, at outline_below), so _compat.py is a
+	// whole-file candidate from helpers.py.
+	for i, more := range []string{"\n# one\n", "\n# two\n"} {
+		r.Write(map[string]string{"pkg/_compat.py": "text_type = str\n" + more,
+			"pkg/helpers.py": "from ._compat import text_type\n\n\ndef echo(m):\n    return text_type(m)\n" + more})
+		r.Commit("helpers and compat " + string(rune('1'+i)))
+	}
 	snap, err := disk.Load(r.Dir)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +93,7 @@ func TestContextImportedBy(t *testing.T) {
 	// The other way: the names a file imports are reached by imports
 	// themselves (outline-only, never in full): from the import line of
 	// helpers.py (a file seed), text_type. _compat.py is selected whole
-	// (changed with helpers.py in its only commit), so text_type is not
+	// (changed with helpers.py in all its commits), so text_type is not
 	// repeated, nor excluded: it is deduplicated as contained.
 	edges, err := contextmap.WorldEdges(context.Background(), snap, at("pkg/helpers.py", 1))
 	if err != nil {
