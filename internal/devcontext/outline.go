@@ -48,7 +48,7 @@ func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidat
 			weak := c.node.Kind == KindFile && r != nil && r.outlineBelow > 0 && r.forward > 0 && d.Weight/r.forward < r.outlineBelow-1e-9 && outlined[c.node.Path]
 			only = only && d.Selector == SelRelation && r != nil && (r.outline || weak)
 		}
-		faint := decl && !c.seed && !c.required && below(c.rel, fullFloor)
+		faint := decl && !c.seed && !c.required && below(c.fullRel, fullFloor)
 		c.sigOnly = only && decl || faint
 		if only || faint {
 			byOutline = append(byOutline, c)
@@ -188,11 +188,15 @@ const fullFloor = 0.5
 
 // sigOnlyWhy says why a declaration is given as its signature only.
 func sigOnlyWhy(c *candidate) string {
-	if below(c.rel, fullFloor) {
+	switch {
+	case below(c.rel, fullFloor):
 		return "its signature: relevance " + strconv.FormatFloat(round3(c.rel), 'f', -1, 64) +
 			" is below the outline selector's full_floor " + strconv.FormatFloat(fullFloor, 'f', -1, 64)
+	case c.fullRel == 0:
+		return "its signature: reached only by " + c.disc[0].Edge + ", an outline-only edge"
 	}
-	return "its signature: reached only by " + c.disc[0].Edge + ", an outline-only edge"
+	return "its signature: " + strconv.FormatFloat(round3(c.fullRel), 'f', -1, 64) + " by the ways that give a declaration in full, below the outline selector's full_floor " +
+		strconv.FormatFloat(fullFloor, 'f', -1, 64) + " (" + strconv.FormatFloat(round3(c.rel), 'f', -1, 64) + " only by an outline-only edge)"
 }
 
 // outlineReserve is the share of the limit the first spend leaves for

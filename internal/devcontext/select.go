@@ -17,6 +17,9 @@ type candidate struct {
 	seed     bool
 	required bool
 	sigOnly  bool // a declaration reached only by outline-only edges: its outline or nothing
+	// fullRel is the best relevance over the ways that may give it in full:
+	// every way but an outline-only edge (whose reach is its signature).
+	fullRel float64
 }
 
 // cut is a neighbour the walk or the intent match reached and did not admit:
@@ -53,6 +56,9 @@ func newSelection(ix *index, set settings, req Request) *selection {
 
 func (s *selection) offer(id int, tier Tier, rel float64, d Discovery) {
 	c := s.cands[id]
+	if r := edgeByKind[d.Edge]; d.Selector != SelRelation || r == nil || !r.outline {
+		defer func() { c.fullRel = max(c.fullRel, rel) }()
+	}
 	if c == nil {
 		c = &candidate{id: id, node: s.ix.nodes[id], tier: tier, rel: rel, depth: d.Depth}
 		s.cands[id] = c
