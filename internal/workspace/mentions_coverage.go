@@ -32,24 +32,8 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		return summarize(scans, nil).Coverage, 0
 	}
 	paths := s.mentionPaths()
-	places := make([]namePlaces, len(paths))
-	// A Go file the name lexer reads is known without a parse: its
-	// declarations of the names are found[i].
-	found := make([][]anchors.MentionRef, len(paths))
-	parsed := make([]bool, len(paths))
-	s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
-		if st != anchors.FileOK {
-			return
-		}
-		lang, _ := s.Language(paths[i])
-		if lang == symbols.Go && mentionPrefilter {
-			if refs, ok := lexedRefs(paths[i], text, bases); ok {
-				found[i], parsed[i] = refs, true
-				return
-			}
-		}
-		places[i] = placesOf(lang, text, bases)
-	})
+	mf := s.readMentionFiles(paths, bases)
+	found, parsed, places := mf.found, mf.parsed, mf.places
 	// First the Go files the lexer refused where a mentioned name may be a
 	// top-level declaration. Files of other languages wait: a name one of
 	// them holds as a word is not known complete (deferred) until they
