@@ -20,16 +20,16 @@ import (
 // whatever the rest of the repository holds (anchors.MentionSettled). The
 // other files are parsed only for the names still open.
 func (s *Snapshot) MentionCoverage(rep *Report) MentionCoverage {
-	cov, _ := s.mentionCoverage(rep)
+	cov, _, _ := s.mentionCoverage(rep)
 	return cov
 }
 
-// mentionCoverage is MentionCoverage and how many mentions it settled
-// early.
-func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
+// mentionCoverage is MentionCoverage, how many mentions it settled early
+// and how many code files its first reading read.
+func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int, int) {
 	scans, bases := s.docMentions(nil)
 	if len(bases) == 0 {
-		return summarize(scans, nil).Coverage, 0
+		return summarize(scans, nil).Coverage, 0, 0
 	}
 	paths := s.mentionPaths()
 	mf := s.readMentionFiles(paths, bases)
@@ -95,7 +95,7 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		}
 		m := sc.ms[j]
 		return s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, bound)
-	}).Coverage, len(settled) + final
+	}).Coverage, len(settled) + final, mf.read
 }
 
 // namePlaces is what the prefilter saw of one file: the mentioned names
