@@ -107,7 +107,7 @@ func (c *tableCache) partialGo(sum [sha256.Size]byte, src []byte, keep func(star
 	if store == nil {
 		return symbols.ParseGoDecls(src, keep, opt)
 	}
-	ranges, ok := c.declRanges(sum, src)
+	ranges, ok := symbols.GoDeclRanges(src)
 	if !ok {
 		return symbols.Table{}, false
 	}
@@ -251,7 +251,7 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 			// these lost anchors, parsed from the stored partial table.
 			key = suggestKeepKey(lk, j.sum, words)
 			if data, ok := store.Get(key); ok {
-				if ranges, ok := r.s.tables.declRanges(j.sum, j.text); ok {
+				if ranges, ok := symbols.GoDeclRanges(j.text); ok {
 					if outcome, keep, ok := decodeSuggestKeep(data, ranges); ok && r.replaySuggestKeep(j, outcome, keep) {
 						changed[k] = outcome != suggestNone
 						return
@@ -295,7 +295,7 @@ type lostAnchor struct {
 // kept; whole: parsed whole); done is false when the file was not
 // finished (then nothing is stored).
 func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
-	ranges, ok := r.s.tables.declRanges(j.sum, j.text)
+	ranges, ok := symbols.GoDeclRanges(j.text)
 	groups, ok2 := symbols.GoBraceGroups(j.text)
 	if !ok || !ok2 {
 		return suggestNone, nil, nil, false // cannot be: ParseGoDecls took the file

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
-	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
 // What verify derives from a hinted Go file's bytes to choose which of its
@@ -18,68 +17,6 @@ import (
 // the lost anchors the filter and the suggestions read). An entry that does
 // not decode, or whose offsets are not the file's declarations, is
 // computed again.
-
-// declRanges is symbols.GoDeclRanges(src), from the store when it has it.
-func (c *tableCache) declRanges(sum [sha256.Size]byte, src []byte) ([][2]int, bool) {
-	store := c.persistent()
-	if store == nil {
-		return symbols.GoDeclRanges(src)
-	}
-	key := (&keyer{}).str("go-decl-ranges v1").sum(sum).done()
-	if data, ok := store.Get(key); ok {
-		if rs, ok, good := decodeRanges(data, len(src)); good {
-			return rs, ok
-		}
-	}
-	rs, ok := symbols.GoDeclRanges(src)
-	store.Put(key, encodeRanges(rs, ok))
-	return rs, ok
-}
-
-// encodeRanges: ok (0 or 1), the count, then per range its gap from the
-// previous range's end and its length.
-func encodeRanges(rs [][2]int, ok bool) []byte {
-	b := []byte{0}
-	if ok {
-		b[0] = 1
-	}
-	b = binary.AppendUvarint(b, uint64(len(rs)))
-	end := 0
-	for _, r := range rs {
-		b = binary.AppendUvarint(b, uint64(r[0]-end))
-		b = binary.AppendUvarint(b, uint64(r[1]-r[0]))
-		end = r[1]
-	}
-	return b
-}
-
-// decodeRanges reads encodeRanges for a file of n bytes; good is false
-// unless the ranges are in order, apart and inside the file.
-func decodeRanges(data []byte, n int) (rs [][2]int, ok, good bool) {
-	if len(data) < 1 || data[0] > 1 {
-		return nil, false, false
-	}
-	ok = data[0] == 1
-	r := &PackReader{S: string(data[1:])}
-	count := r.Num()
-	if r.Bad || count > uint64(n) || !ok && count > 0 {
-		return nil, false, false
-	}
-	end := uint64(0)
-	for k := uint64(0); k < count; k++ {
-		gap, size := r.Num(), r.Num()
-		if r.Bad || gap > uint64(n) || size > uint64(n) || end+gap+size > uint64(n) {
-			return nil, false, false
-		}
-		start := end + gap
-		end = start + size
-		rs = append(rs, [2]int{int(start), int(end)})
-	}
-	if !r.Done() {
-		return nil, false, false
-	}
-	return rs, ok, true
-}
 
 // Outcomes of completeForSuggestions for one file.
 const (
