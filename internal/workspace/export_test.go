@@ -1,5 +1,7 @@
 package workspace
 
+import "time"
+
 // SetMemoLimits shrinks every memo and cache to n entries for the
 // snapshots loaded afterwards; the returned func restores the sizes.
 func SetMemoLimits(n int) (restore func()) {
@@ -20,7 +22,8 @@ func SetMentionPrefilter(on bool) (restore func()) {
 // MentionCoverageSettled is Snapshot.MentionCoverage and how many mentions
 // it settled without parsing every candidate file.
 func (s *Snapshot) MentionCoverageSettled(rep *Report) (MentionCoverage, int) {
-	return s.mentionCoverage(rep)
+	cov, settled, _ := s.mentionCoverage(rep)
+	return cov, settled
 }
 
 // DocVersions is how many versions of one doc the doc cache keeps.
@@ -33,4 +36,47 @@ func SetGoBodyFilter(on bool) (restore func()) {
 	was := goBodyFilter
 	goBodyFilter = on
 	return func() { goBodyFilter = was }
+}
+
+// MentionCoverageReads is Snapshot.MentionCoverage and how many code files
+// its first reading read (the others were answered by mention records).
+func (s *Snapshot) MentionCoverageReads(rep *Report) (MentionCoverage, int) {
+	cov, _, read := s.mentionCoverage(rep)
+	return cov, read
+}
+
+// MentionPackKey is the store key of root's mention records.
+func MentionPackKey(root string) [32]byte { return mentionPackKey(root) }
+
+// DecodeMentionRecords reports whether an entry decodes for root, and how
+// many records it holds; every lexed record's declarations are decoded
+// too.
+func DecodeMentionRecords(data []byte, root string) (int, bool) {
+	recs, err := decodeMentionRecords(data, root)
+	if err != nil {
+		return 0, false
+	}
+	for _, r := range recs {
+		if r.lexed {
+			r.refs(map[string]bool{"x": true})
+		}
+	}
+	return len(recs), true
+}
+
+// ReencodeMentionRecords decodes an entry and encodes it again.
+func ReencodeMentionRecords(data []byte, root string) ([]byte, bool) {
+	recs, err := decodeMentionRecords(data, root)
+	if err != nil {
+		return nil, false
+	}
+	return encodeMentionRecords(recs, root), true
+}
+
+// SetMentionPackWriteEvery sets how often one process rewrites a root's
+// mention records; the returned func restores it.
+func SetMentionPackWriteEvery(d time.Duration) (restore func()) {
+	was := mentionPackWriteEvery
+	mentionPackWriteEvery = d
+	return func() { mentionPackWriteEvery = was }
 }

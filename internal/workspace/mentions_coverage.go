@@ -20,36 +20,20 @@ import (
 // whatever the rest of the repository holds (anchors.MentionSettled). The
 // other files are parsed only for the names still open.
 func (s *Snapshot) MentionCoverage(rep *Report) MentionCoverage {
-	cov, _ := s.mentionCoverage(rep)
+	cov, _, _ := s.mentionCoverage(rep)
 	return cov
 }
 
-// mentionCoverage is MentionCoverage and how many mentions it settled
-// early.
-func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
+// mentionCoverage is MentionCoverage, how many mentions it settled early
+// and how many code files its first reading read.
+func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int, int) {
 	scans, bases := s.docMentions(nil)
 	if len(bases) == 0 {
-		return summarize(scans, nil).Coverage, 0
+		return summarize(scans, nil).Coverage, 0, 0
 	}
 	paths := s.mentionPaths()
-	places := make([]namePlaces, len(paths))
-	// A Go file the name lexer reads is known without a parse: its
-	// declarations of the names are found[i].
-	found := make([][]anchors.MentionRef, len(paths))
-	parsed := make([]bool, len(paths))
-	s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
-		if st != anchors.FileOK {
-			return
-		}
-		lang, _ := s.Language(paths[i])
-		if lang == symbols.Go && mentionPrefilter {
-			if refs, ok := lexedRefs(paths[i], text, bases); ok {
-				found[i], parsed[i] = refs, true
-				return
-			}
-		}
-		places[i] = placesOf(lang, text, bases)
-	})
+	mf := s.readMentionFiles(paths, bases)
+	found, parsed, places := mf.found, mf.parsed, mf.places
 	// First the Go files the lexer refused where a mentioned name may be a
 	// top-level declaration. Files of other languages wait: a name one of
 	// them holds as a word is not known complete (deferred) until they
@@ -111,7 +95,7 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int) {
 		}
 		m := sc.ms[j]
 		return s.resolveMention(sc.doc, m, refs[anchors.BaseName(m.Name)], sc.as, bound)
-	}).Coverage, len(settled) + final
+	}).Coverage, len(settled) + final, mf.read
 }
 
 // namePlaces is what the prefilter saw of one file: the mentioned names

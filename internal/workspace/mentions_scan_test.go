@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -99,6 +100,34 @@ func TestMentionPrefilterResolvesAsTheWordTest(t *testing.T) {
 			t.Errorf("only %d mentions settled early (prefilter %v): the test does not exercise it", settled, filtered)
 		}
 		t.Logf("prefilter %v: %d mentions settled early", filtered, settled)
+	}
+	// With mention records (a persistent store): the cold run records
+	// every file, the warm run reads only those a record cannot answer
+	// for (here every file of another language or that the lexer refuses
+	// holds a mentioned name), and both count as the whole scan.
+	defer workspace.SetMentionPackWriteEvery(0)()
+	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * workspace.RacyWindow)
+	coldRead := 0
+	for _, run := range []string{"cold", "warm"} {
+		snap, err := disk.Load(r.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.UseTableStore(store)
+		cov, read := snap.MentionCoverageReads(nil)
+		if cov != want.Coverage {
+			t.Errorf("MentionCoverage with records (%s) = %+v, want %+v", run, cov, want.Coverage)
+		}
+		if run == "cold" {
+			coldRead = read
+		} else if read*3 > coldRead {
+			t.Errorf("warm run read %d of the cold run's %d code files", read, coldRead)
+		}
+		t.Logf("%s run with records: %d code files read", run, read)
 	}
 	if want.Stats.Found < 5000 || want.Stats.Unique < 1000 || want.Stats.Ambiguous < 100 || want.Coverage.Anchored == 0 {
 		t.Fatalf("the workload is too thin to tell: %+v, coverage %+v", want.Stats, want.Coverage)

@@ -171,7 +171,7 @@ func (b *ctxBase) readFile(s *workspace.Snapshot, i int, st workspace.FileStat, 
 	f.code = f.code && fst == anchors.FileOK
 	rec := cxRecord{blob: f.blob, st: fst}
 	if !f.overlay && !f.doc {
-		rec.stat = trusted(st, start)
+		rec.stat = workspace.TrustedStat(st, start)
 	}
 	if !f.code {
 		return rec, nil

@@ -153,7 +153,7 @@ func TestIndexCarriedOverAnswersAsFresh(t *testing.T) {
 			}
 		}
 	}
-	settle := func() { time.Sleep(2 * racyWindow) } // records of files this recent are not trusted
+	settle := func() { time.Sleep(2 * workspace.RacyWindow) } // records of files this recent are not trusted
 
 	settle()
 	s1 := load(t)

@@ -160,95 +160,56 @@ func encodeIndex(x *cxIndexed, root string) []byte {
 
 var errBadPack = errors.New("context index: malformed entry")
 
-type packReader struct {
-	s   string
-	off int
-	bad bool
-}
-
-func (r *packReader) num() uint64 {
-	v, n := uvarintString(r.s[min(r.off, len(r.s)):])
-	if n <= 0 {
-		r.bad = true
-		return 0
-	}
-	r.off += n
-	return v
-}
-
-func (r *packReader) str() string {
-	n := r.num()
-	if r.bad || n > uint64(len(r.s)-r.off) {
-		r.bad = true
-		return ""
-	}
-	s := r.s[r.off : r.off+int(n)]
-	r.off += int(n)
-	return s
-}
-
-func uvarintString(s string) (uint64, int) {
-	var v uint64
-	for i := 0; i < len(s) && i < binary.MaxVarintLen64; i++ {
-		c := s[i]
-		v |= uint64(c&0x7f) << (7 * i)
-		if c < 0x80 {
-			return v, i + 1
-		}
-	}
-	return 0, -1
-}
-
 // decodeIndex reads an entry; anything inconsistent is an error.
 func decodeIndex(data []byte, root string) (*cxIndexed, error) {
 	mlen, n := binary.Uvarint(data)
 	if n <= 0 || mlen > uint64(len(data)-n) {
 		return nil, errBadPack
 	}
-	r := &packReader{s: string(data[n : n+int(mlen)])}
+	r := &workspace.PackReader{S: string(data[n : n+int(mlen)])}
 	rest := data[n+int(mlen):]
-	if r.str() != lexPackScheme || r.str() != root {
+	if r.Str() != lexPackScheme || r.Str() != root {
 		return nil, errBadPack
 	}
-	nf := r.num()
-	if r.bad || nf > uint64(len(r.s)) {
+	nf := r.Num()
+	if r.Bad || nf > uint64(len(r.S)) {
 		return nil, errBadPack
 	}
 	x := &cxIndexed{paths: make([]string, nf), recs: make([]cxRecord, nf)}
 	lex := &cxLex{decls: make([][]string, nf)}
 	for i := range x.paths {
-		x.paths[i] = r.str()
-		rec := cxRecord{blob: r.str(), st: anchors.FileStatus(r.num()), lang: symbols.Language(r.str())}
-		if r.num() == 1 {
-			rec.stat = workspace.FileStat{Size: int64(r.num()), ModTime: int64(r.num()), Ctime: int64(r.num()), Inode: r.num(), Ok: true}
+		x.paths[i] = r.Str()
+		rec := cxRecord{blob: r.Str(), st: anchors.FileStatus(r.Num()), lang: symbols.Language(r.Str())}
+		if r.Num() == 1 {
+			rec.stat = workspace.FileStat{Size: int64(r.Num()), ModTime: int64(r.Num()), Ctime: int64(r.Num()), Inode: r.Num(), Ok: true}
 		}
 		x.recs[i] = rec
-		if nd := r.num(); nd > 0 {
-			if nd-1 > uint64(len(r.s)) {
+		if nd := r.Num(); nd > 0 {
+			if nd-1 > uint64(len(r.S)) {
 				return nil, errBadPack
 			}
 			d := make([]string, nd-1)
 			for k := range d {
-				d[k] = r.str()
+				d[k] = r.Str()
 			}
 			if !slices.IsSorted(d) {
 				return nil, errBadPack
 			}
 			lex.decls[i] = d
 		}
-		if r.bad || i > 0 && x.paths[i-1] >= x.paths[i] {
+		if r.Bad || i > 0 && x.paths[i-1] >= x.paths[i] {
 			return nil, errBadPack
 		}
 	}
-	nw := r.num()
-	if r.bad || nw > uint64(len(r.s)) {
+	nw := r.Num()
+	if r.Bad || nw > uint64(len(r.S)) {
 		return nil, errBadPack
 	}
 	words := make([]string, nw)
 	for k := range words {
-		words[k] = r.str()
+		words[k] = r.Str()
 	}
-	if r.bad || r.off != len(r.s) || len(rest) < 1 {
+	if r.Bad || r.Off != len(r.S) || len(rest) < 1 {
 		return nil, errBadPack
 	}
 	lex.idxBits = uint(rest[0])

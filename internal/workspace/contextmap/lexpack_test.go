@@ -26,7 +26,7 @@ func packedTree(t *testing.T) (*workspace.Snapshot, *ctxBase, string) {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, []byte(carryFile(i, 0)), 0o644)
 	}
-	time.Sleep(2 * racyWindow)
+	time.Sleep(2 * workspace.RacyWindow)
 	store, err := disk.OpenTableStoreAt(cache, "test")
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package contextmap
 import (
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -15,13 +14,10 @@ import (
 // store: lexpack.go); the next base trusts a record whose file's stat is
 // the one recorded — the file is then neither read nor hashed nor scanned —
 // and patches the index for the files it had to read. A stat is recorded
-// only when the file had not changed for racyWindow before the build
-// started (git's rule against a rewrite within the clock's granularity):
-// any later write then moves its time, size or status-change time.
-
-// racyWindow is how recently a file may have changed for its stat to be
-// trusted later.
-const racyWindow = 100 * time.Millisecond
+// only when the file had not changed for workspace.RacyWindow before the
+// build started (workspace.TrustedStat: git's rule against a rewrite within
+// the clock's granularity): any later write then moves its time, size or
+// status-change time.
 
 // cxRecord is what the index knows of one file's content.
 type cxRecord struct {
@@ -56,16 +52,6 @@ func (m *cxMemo) put(x *cxIndexed) {
 	m.mu.Unlock()
 }
 
-// trusted is the stat a record keeps: only one old enough to tell a later
-// write.
-func trusted(st workspace.FileStat, start time.Time) workspace.FileStat {
-	limit := start.Add(-racyWindow).UnixNano()
-	if !st.Ok || st.ModTime >= limit || st.Ctime >= limit {
-		return workspace.FileStat{}
-	}
-	return st
-}
-
 // reusable is prev's record of p when the file's stat says its content is
 // the recorded one and the scan is of the language p has now.
 func (prev *cxIndexed) reusable(p string, st workspace.FileStat, lang symbols.Language) (int, bool) {
@@ -77,7 +63,7 @@ func (prev *cxIndexed) reusable(p string, st workspace.FileStat, lang symbols.La
 		return 0, false
 	}
 	r := prev.recs[j]
-	if !r.stat.Ok || r.stat != st || r.lang != lang || r.st == anchors.FileTooLarge {
+	if !workspace.StatUnchanged(r.stat, st) || r.lang != lang || r.st == anchors.FileTooLarge {
 		return 0, false
 	}
 	return j, true

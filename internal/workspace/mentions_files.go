@@ -1,0 +1,137 @@
+package workspace
+
+import (
+	"time"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
+
+// mentionFiles is the coverage's first reading of the code files: found[i]
+// are file i's declarations of the names when the declaration lexer read
+// it (parsed[i]), else places[i] is what the prefilter saw; read counts
+// the files read from disk or buffers.
+type mentionFiles struct {
+	bases  map[string]bool
+	found  [][]anchors.MentionRef
+	parsed []bool
+	places []namePlaces
+	read   int
+}
+
+// readMentionFiles reads paths for the names in bases. With a persistent
+// store and file stats, a file whose stat is its mention record's is not
+// read (mentions_record.go): a record that holds none of the names says
+// the file has nothing to tell, a lexed one gives the declarations. The
+// others are read, and their new records stored.
+func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) mentionFiles {
+	mf := mentionFiles{bases: bases, found: make([][]anchors.MentionRef, len(paths)), parsed: make([]bool, len(paths)), places: make([]namePlaces, len(paths))}
+	store := s.tables.persistent()
+	_, stater := s.files.(FileStater)
+	if store == nil || !stater || !mentionPrefilter {
+		mf.read = len(paths)
+		s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
+			if st == anchors.FileOK {
+				mf.scan(i, paths[i], s.langOf(paths[i]), text, nil, nil)
+			}
+		})
+		return mf
+	}
+	start := time.Now()
+	stats := s.FileStats(paths)
+	prev := loadMentionRecords(store, s.root)
+	hb := make(map[uint32]bool, len(bases))
+	for b := range bases {
+		hb[nameHash(b)] = true
+	}
+	max := s.maxFileBytes()
+	recs := make([]mentionRecord, len(paths)) // path "": no record
+	var todo []int
+	for i, p := range paths {
+		if stats[i].Ok && stats[i].Size > max {
+			continue // too large to read: nothing to tell
+		}
+		r, ok := findRecord(prev, p)
+		if !ok || !StatUnchanged(r.stat, stats[i]) || r.lang != s.langOf(p) {
+			todo = append(todo, i)
+			continue
+		}
+		if r.mayHold(bases, hb) {
+			if !r.lexed {
+				todo = append(todo, i)
+				continue
+			}
+			refs, ok := r.refs(bases)
+			if !ok {
+				todo = append(todo, i)
+				continue
+			}
+			mf.found[i], mf.parsed[i] = refs, true
+		}
+		recs[i] = *r
+	}
+	todoPaths := make([]string, len(todo))
+	for k, i := range todo {
+		todoPaths[k] = paths[i]
+	}
+	mf.read = len(todo)
+	fresh := make([]bool, len(todo)) // a new record, not the one stored
+	s.readEach(todoPaths, func(k int, text []byte, st anchors.FileStatus) {
+		i := todo[k]
+		if st != anchors.FileOK && st != anchors.FileBinary {
+			return
+		}
+		stat := TrustedStat(stats[i], start)
+		if st == anchors.FileBinary {
+			if stat.Ok {
+				recs[i] = mentionRecord{path: paths[i], stat: stat, lang: s.langOf(paths[i]), st: st}
+			}
+			return
+		}
+		rec, all := newMentionRecord(paths[i], s.langOf(paths[i]), text)
+		mf.scan(i, paths[i], rec.lang, text, &rec, all)
+		if stat.Ok {
+			rec.stat = stat
+			recs[i] = rec
+			if r, ok := findRecord(prev, paths[i]); !ok || r.stat != stat {
+				fresh[k] = true
+			}
+		}
+	})
+	kept := recs[:0]
+	for _, r := range recs {
+		if r.path != "" {
+			kept = append(kept, r)
+		}
+	}
+	changed := len(kept) != len(prev)
+	for _, f := range fresh {
+		changed = changed || f
+	}
+	if changed {
+		storeMentionRecords(store, s.root, kept)
+	}
+	return mf
+}
+
+// scan is the coverage's reading of file i's text: the lexer's
+// declarations of the names, or the prefilter's places. rec, when given,
+// is the file's new record and all its declarations when lexed whole.
+func (mf *mentionFiles) scan(i int, p string, lang symbols.Language, text []byte, rec *mentionRecord, all []symbols.GoName) {
+	if rec != nil && rec.lexed {
+		mf.found[i], mf.parsed[i] = goNameRefs(p, rec.pkg, keptNames(all, mf.bases)), true
+		return
+	}
+	if lang == symbols.Go && mentionPrefilter {
+		if refs, ok := lexedRefs(p, text, mf.bases); ok {
+			mf.found[i], mf.parsed[i] = refs, true
+			return
+		}
+	}
+	mf.places[i] = placesOf(lang, text, mf.bases)
+}
+
+func (s *Snapshot) langOf(p string) symbols.Language {
+	lang, _ := s.Language(p)
+	return lang
+}
