@@ -221,15 +221,16 @@ func (r *checkRun) reindexHinted(upgraded []string) bool {
 // file parses it once every declaration mentioning it is kept (two
 // `func init()` become `init()`), and a suggestion shows its name.
 func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.Anchor) (bool, error) {
-	type lostAnchor struct {
-		a      anchors.Anchor
-		origin []string
-		may    func([]byte, []anchors.BraceGroup) bool
-	}
 	ls := make([]lostAnchor, len(lost))
+	origins := make([][]string, len(lost))
 	for i, a := range lost {
 		origin := r.origin(a)
-		ls[i] = lostAnchor{a, origin, anchors.MaySuggestFromGo(a, origin)}
+		ls[i], origins[i] = lostAnchor{a, origin, anchors.MaySuggestFromGo(a, origin)}, origin
+	}
+	store := r.s.tables.persistent()
+	var lk []byte
+	if store != nil {
+		lk = lostKey(lost, origins)
 	}
 	var todo []int
 	for i, j := range r.hinted {
@@ -243,52 +244,25 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 			return
 		}
 		j := &r.hinted[todo[k]]
-		ranges, ok := symbols.GoDeclRanges(j.text)
-		groups, ok2 := symbols.GoBraceGroups(j.text)
-		if !ok || !ok2 {
-			return // cannot be: ParseGoDecls took the file
-		}
 		words := r.partialWords[j.path]
-		named := mentioning(j.text, words)
-		keep := map[int]bool{}
-		grew := false
-		for _, c := range ranges {
-			if named(c[0], c[1]) {
-				keep[c[0]] = true
-				continue
-			}
-			var inside []anchors.BraceGroup
-			for _, g := range groups {
-				if g.Start >= c[0] && g.End <= c[1] {
-					inside = append(inside, anchors.BraceGroup{Start: g.Start - c[0], End: g.End - c[0], Tokens: g.Tokens})
-				}
-			}
-			for _, l := range ls {
-				if l.may(j.text[c[0]:c[1]], inside) {
-					keep[c[0]], grew = true, true
-					break
-				}
-			}
-		}
-		for grew {
-			t, ok := r.s.tables.partialGo(j.sum, j.text, func(start, _ int) bool { return keep[start] })
-			if !ok {
-				j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
-				changed[k] = true
-				return
-			}
-			j.decls, changed[k] = t.Decls, true
-			grew = false
-			for _, l := range ls {
-				for _, s := range anchors.FileSuggestions(l.a, j.path, t.Decls, l.origin) {
-					base := []byte(anchors.BaseName(s.Candidate().QualifiedName))
-					for _, c := range ranges {
-						if !keep[c[0]] && bytes.Contains(j.text[c[0]:c[1]], base) {
-							keep[c[0]], grew = true, true
-						}
+		var key [32]byte
+		if store != nil {
+			// A warm run: what an earlier run kept of these bytes for
+			// these lost anchors, parsed from the stored partial table.
+			key = suggestKeepKey(lk, j.sum, words)
+			if data, ok := store.Get(key); ok {
+				if ranges, ok := symbols.GoDeclRanges(j.text); ok {
+					if outcome, keep, ok := decodeSuggestKeep(data, ranges); ok && r.replaySuggestKeep(j, outcome, keep) {
+						changed[k] = outcome != suggestNone
+						return
 					}
 				}
 			}
+		}
+		outcome, keep, ranges, done := r.suggestKeep(j, words, ls)
+		changed[k] = outcome != suggestNone
+		if store != nil && done {
+			store.Put(key, encodeSuggestKeep(outcome, keep, ranges))
 		}
 	})
 	if err := ctx.Err(); err != nil {
@@ -304,4 +278,86 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 		}
 	}
 	return r.reindexHinted(upgraded), nil
+}
+
+// lostAnchor is a lost anchor, its pinned body's tokens and its
+// suggestion filter.
+type lostAnchor struct {
+	a      anchors.Anchor
+	origin []string
+	may    func([]byte, []anchors.BraceGroup) bool
+}
+
+// suggestKeep is completeForSuggestions' work on one hinted file j: the
+// declarations that may hold a suggestion are kept, parsed, and every
+// declaration mentioning a suggestion's name kept too, until nothing
+// grows. outcome says whether j's table changed (partial: the offsets
+// kept; whole: parsed whole); done is false when the file was not
+// finished (then nothing is stored).
+func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
+	ranges, ok := symbols.GoDeclRanges(j.text)
+	groups, ok2 := symbols.GoBraceGroups(j.text)
+	if !ok || !ok2 {
+		return suggestNone, nil, nil, false // cannot be: ParseGoDecls took the file
+	}
+	named := mentioning(j.text, words)
+	keep, done = map[int]bool{}, true
+	grew := false
+	for _, c := range ranges {
+		if named(c[0], c[1]) {
+			keep[c[0]] = true
+			continue
+		}
+		var inside []anchors.BraceGroup
+		for _, g := range groups {
+			if g.Start >= c[0] && g.End <= c[1] {
+				inside = append(inside, anchors.BraceGroup{Start: g.Start - c[0], End: g.End - c[0], Tokens: g.Tokens})
+			}
+		}
+		for _, l := range ls {
+			if l.may(j.text[c[0]:c[1]], inside) {
+				keep[c[0]], grew = true, true
+				break
+			}
+		}
+	}
+	for grew {
+		t, ok := r.s.tables.partialGo(j.sum, j.text, func(start, _ int) bool { return keep[start] })
+		if !ok {
+			j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+			return suggestWhole, nil, ranges, true
+		}
+		j.decls, outcome = t.Decls, suggestPartial
+		grew = false
+		for _, l := range ls {
+			for _, s := range anchors.FileSuggestions(l.a, j.path, t.Decls, l.origin) {
+				base := []byte(anchors.BaseName(s.Candidate().QualifiedName))
+				for _, c := range ranges {
+					if !keep[c[0]] && bytes.Contains(j.text[c[0]:c[1]], base) {
+						keep[c[0]], grew = true, true
+					}
+				}
+			}
+		}
+		// A table from a parse that gave up (the time limit) may lack a
+		// suggestion: what it led to keep is not stored.
+		done = done && !t.GaveUp
+	}
+	return outcome, keep, ranges, done
+}
+
+// replaySuggestKeep gives j the table suggestKeep gave it in an earlier
+// run; false when that cannot be had (then suggestKeep runs).
+func (r *checkRun) replaySuggestKeep(j *hintedTable, outcome int, keep map[int]bool) bool {
+	switch outcome {
+	case suggestWhole:
+		j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+	case suggestPartial:
+		t, ok := r.s.tables.partialGo(j.sum, j.text, func(start, _ int) bool { return keep[start] })
+		if !ok {
+			return false
+		}
+		j.decls = t.Decls
+	}
+	return true
 }

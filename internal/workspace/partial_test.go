@@ -1,10 +1,14 @@
 package workspace_test
 
 import (
+	"context"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
 // Parsing only part of the hinted Go files (CheckOptions.PartialHinted,
@@ -22,16 +26,43 @@ func TestPartialHintedMatchesWhole(t *testing.T) {
 			_, r, _, opt := openLadder(t, p)
 			whole := check(t, r.Dir, opt)
 			opt.PartialHinted = true
-			part := check(t, r.Dir, opt)
-			if len(whole.Anchors) != len(part.Anchors) {
-				t.Fatalf("%d anchors with whole tables, %d with partial ones", len(whole.Anchors), len(part.Anchors))
+			// Partial, then partial with a persistent store, cold and
+			// warm (the declaration ranges and what was kept for the
+			// suggestions come from the store).
+			store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+			if err != nil {
+				t.Fatal(err)
 			}
-			for i := range whole.Anchors {
-				w, g := whole.Anchors[i], part.Anchors[i]
-				if w.State != g.State || !reflect.DeepEqual(w.Detail, g.Detail) || !reflect.DeepEqual(w.Found, g.Found) {
-					t.Errorf("%s: whole tables say %s %+v, partial ones %s %+v", w.ID, w.State, w.Detail, g.State, g.Detail)
+			for _, run := range []string{"partial", "cold store", "warm store"} {
+				part := check(t, r.Dir, opt)
+				if run != "partial" {
+					part = checkWithStore(t, r.Dir, opt, store)
+				}
+				if len(whole.Anchors) != len(part.Anchors) {
+					t.Fatalf("%s: %d anchors with whole tables, %d with partial ones", run, len(whole.Anchors), len(part.Anchors))
+				}
+				for i := range whole.Anchors {
+					w, g := whole.Anchors[i], part.Anchors[i]
+					if w.State != g.State || !reflect.DeepEqual(w.Detail, g.Detail) || !reflect.DeepEqual(w.Found, g.Found) {
+						t.Errorf("%s: %s: whole tables say %s %+v, partial ones %s %+v", run, w.ID, w.State, w.Detail, g.State, g.Detail)
+					}
 				}
 			}
 		})
 	}
+}
+
+// checkWithStore is check with a persistent table store.
+func checkWithStore(t *testing.T, dir string, opt workspace.CheckOptions, store workspace.TableStore) *workspace.Report {
+	t.Helper()
+	snap, err := disk.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap.UseTableStore(store)
+	rep, err := snap.Check(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }
