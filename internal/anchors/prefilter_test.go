@@ -47,9 +47,9 @@ func TestBodyPatternNeverMissesARename(t *testing.T) {
 				continue
 			}
 			checked++
-			p := anchors.NewBodyPattern(d.Body, anchors.SyntaxFor(c.lang))
+			p := anchors.NewBodyPattern(d.Body.Strings(), anchors.SyntaxFor(c.lang))
 			if !p.MayOccur([]byte(c.edited)) {
-				t.Errorf("%s %s: the prefilter would skip a file holding the body %q", c.lang, d.QualifiedName, strings.Join(d.Body, " "))
+				t.Errorf("%s %s: the prefilter would skip a file holding the body %q", c.lang, d.QualifiedName, strings.Join(d.Body.Strings(), " "))
 			}
 			if p.MayOccur([]byte("package q\nfunc H() { return nil }\nconst s = 'x'\n")) {
 				t.Errorf("%s %s: the prefilter accepted unrelated code", c.lang, d.QualifiedName)
@@ -93,7 +93,7 @@ func TestBodyPatternUnscannedLanguages(t *testing.T) {
 		if len(before.Decls) == 0 || len(after.Decls) == 0 || before.Decls[0].BodyHash == "" || before.Decls[0].BodyHash != after.Decls[0].BodyHash {
 			t.Fatalf("%s: fixture error: %+v / %+v", c.lang, before.Decls, after.Decls)
 		}
-		body := before.Decls[0].Body
+		body := before.Decls[0].Body.Strings()
 		if !anchors.NewBodyPattern(body, anchors.SyntaxFor(c.lang)).MayOccur([]byte(c.edited)) {
 			t.Errorf("%s: the prefilter would skip a file holding the body %q", c.lang, strings.Join(body, " "))
 		}

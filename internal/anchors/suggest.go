@@ -58,7 +58,7 @@ func FileSuggestions(a Anchor, path string, decls []symbols.Decl, origin []strin
 			continue
 		}
 		s := Suggestion{c: Ref{Path: path, Decl: d}.candidate(), dist: levenshtein(base, strings.ToLower(BaseName(d.QualifiedName)), maxDist+1)}
-		if len(origin) > 0 && len(d.Body) > 0 {
+		if len(origin) > 0 && d.Body.Len() > 0 {
 			s.sim = overlapAtLeast(counts, len(origin), d.Body, BodySimilarity, scratch)
 		}
 		if s.sim >= BodySimilarity || s.dist <= maxDist {
@@ -149,11 +149,11 @@ func tokenCounts(toks []string) map[string]int {
 // tokens), or 0 when it cannot reach min: the intersection is at most the
 // shorter list, so unequal lengths rule most bodies out without counting.
 // scratch is reused between calls.
-func overlapAtLeast(counts map[string]int, n int, b []string, min float64, scratch map[string]int) float64 {
-	if n == 0 || len(b) == 0 {
+func overlapAtLeast(counts map[string]int, n int, b symbols.TokenList, min float64, scratch map[string]int) float64 {
+	if n == 0 || b.Len() == 0 {
 		return 0
 	}
-	short, long := n, len(b)
+	short, long := n, b.Len()
 	if short > long {
 		short, long = long, short
 	}
@@ -162,8 +162,8 @@ func overlapAtLeast(counts map[string]int, n int, b []string, min float64, scrat
 	}
 	clear(scratch)
 	common := 0
-	for _, t := range b {
-		if scratch[t] < counts[t] {
+	for i := range b.Len() {
+		if t := b.At(i); scratch[t] < counts[t] {
 			scratch[t]++
 			common++
 		}

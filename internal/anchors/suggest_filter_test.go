@@ -61,8 +61,8 @@ func TestMaySuggestFromGoKeepsEverySuggestion(t *testing.T) {
 				a.QualifiedName = "Gone" + d.Name
 			}
 			var origin []string
-			if len(d.Body) >= 10 {
-				origin = append(append([]string{}, d.Body[:len(d.Body)*9/10]...), "extraToken")
+			if d.Body.Len() >= 10 {
+				origin = append(append([]string{}, d.Body.Strings()[:d.Body.Len()*9/10]...), "extraToken")
 			}
 			lost = append(lost, lostAnchor{a, origin})
 		}

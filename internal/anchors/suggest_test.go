@@ -3,6 +3,8 @@ package anchors
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
 // The bounded overlap used by suggestions must decide "similar" exactly as
@@ -25,7 +27,7 @@ func TestOverlapAtLeastMatchesOverlap(t *testing.T) {
 			b = append(append([]string{}, a...), words[rng.Intn(len(words))])
 		}
 		want := overlap(a, b)
-		got := overlapAtLeast(tokenCounts(a), len(a), b, BodySimilarity, scratch)
+		got := overlapAtLeast(tokenCounts(a), len(a), symbols.PackTokens(b), BodySimilarity, scratch)
 		if want >= BodySimilarity {
 			similar++
 			if got != want {

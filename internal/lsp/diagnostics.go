@@ -25,10 +25,11 @@ type DiagnosedParams struct {
 
 // publisher turns snapshots into publishDiagnostics:
 //   - a change cancels the pass in progress, whose snapshot is already
-//     stale; the first change after a quiet spell (no change for the debounce
-//     delay, no pass running) is diagnosed at once, and a change in a burst
-//     (re)starts the debounce timer, so waiting only ever coalesces a burst
-//     and never delays a lone edit;
+//     stale; a change that finds the publisher idle (no pass computing, no
+//     timer pending) is diagnosed at once, however soon after the previous
+//     publish, and a change that finds a pass computing or the timer
+//     pending (re)starts the debounce timer: waiting only ever coalesces a
+//     burst and never delays an edit that nothing else is working on;
 //   - only the newest pass publishes: a pass whose context was cancelled, or
 //     whose snapshot is older than the last published one, is dropped;
 //   - a file is sent only when its diagnostics differ from what was last
@@ -43,9 +44,8 @@ type publisher struct {
 	stopped   bool
 	timer     *time.Timer
 	cancel    context.CancelFunc // cancels the current pass
-	lastEdit  time.Time          // when schedule was last called
 	pending   bool               // the timer is set and has not fired
-	running   int                // passes in progress
+	running   int                // passes computing (publishing is not counted)
 	published map[string][]byte  // path → encoded diagnostics last sent
 	lastID    uint64             // snapshot of the last published pass
 
@@ -69,15 +69,22 @@ func (p *publisher) start() {
 // schedule is called after every change: the current pass is superseded.
 func (p *publisher) schedule() {
 	p.mu.Lock()
-	now := time.Now()
-	quiet := p.running == 0 && !p.pending && now.Sub(p.lastEdit) >= p.delay
-	p.lastEdit = now
+	d := debounce(p.running, p.pending, p.delay)
 	p.mu.Unlock()
-	if quiet {
-		p.scheduleAfter(0)
-		return
+	p.scheduleAfter(d)
+}
+
+// debounce is how long a change waits before its pass: nothing when no
+// pass is computing and none is pending (the change is alone: waiting
+// would only add latency), the delay otherwise (the change is part of a
+// burst, which is diagnosed once, after its last change). How long ago
+// the previous change came does not matter: a pass that has published is
+// done, and an edit after it is as alone as the first one.
+func debounce(running int, pending bool, delay time.Duration) time.Duration {
+	if running == 0 && !pending {
+		return 0
 	}
-	p.scheduleAfter(p.delay)
+	return delay
 }
 
 func (p *publisher) scheduleAfter(d time.Duration) {
@@ -132,11 +139,19 @@ func (p *publisher) run() {
 	p.running++
 	p.mu.Unlock()
 	defer p.wg.Done()
-	defer func() {
-		p.mu.Lock()
-		p.running--
-		p.mu.Unlock()
-	}()
+	// The pass stops counting as running once it has computed, before it
+	// publishes: a client that sends its next edit the moment it sees the
+	// publish must find the publisher idle, not racing this pass's exit.
+	computing := true
+	doneComputing := func() {
+		if computing {
+			computing = false
+			p.mu.Lock()
+			p.running--
+			p.mu.Unlock()
+		}
+	}
+	defer doneComputing()
 	defer cancel()
 
 	snap, release := p.s.backend.Snapshot()
@@ -151,6 +166,7 @@ func (p *publisher) run() {
 	}
 	var st passStatus
 	st.state, st.message, st.counts = p.s.statusAfterPass(ctx, snap)
+	doneComputing()
 	p.publish(ctx, snap.ID(), results, st)
 }
 

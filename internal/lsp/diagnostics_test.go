@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"go.lsp.dev/uri"
 
@@ -235,5 +236,52 @@ func TestRunningPassIsCancelledBySupersedingEdit(t *testing.T) {
 	final := e.backend.lastID()
 	if got := st.Publishes[before:]; len(got) != 1 || fmt.Sprint(got[0].Diagnostics[0].Message) != fmt.Sprintf("snapshot %d", final) {
 		t.Errorf("publishes after the edits: %+v, want one for snapshot %d", got, final)
+	}
+}
+
+// TestEditRightAfterPublishIsDiagnosedAtOnce: an edit that finds no pass
+// computing and none pending is diagnosed at once, however soon after the
+// previous one. The debounce is an hour here, so an edit that waited for
+// it would never be published within the test's deadline.
+func TestEditRightAfterPublishIsDiagnosedAtOnce(t *testing.T) {
+	e := newEnv(t, lsptest.Options{}, WithDiagnosticsDelay(time.Hour))
+	e.backend.rule = func(id uint64, _ string, text []byte) []Diagnostic {
+		return []Diagnostic{{Start: 0, End: 1, Message: fmt.Sprintf("snapshot %d", id)}}
+	}
+	e.start()
+	e.settle() // the pass after indexing
+	doc := e.path("a.md")
+	must(t, e.client.Open(e.ctx, doc, "markdown", "x"))
+	e.settle()
+	for i := range 20 {
+		// Each change is sent the moment the previous one's pass is
+		// announced: well within the debounce of the one before.
+		must(t, e.client.Change(e.ctx, doc, lsptest.Whole(strings.Repeat("x", i+2))))
+		st := e.settle()
+		want := fmt.Sprintf("snapshot %d", e.backend.lastID())
+		if got := st.Diagnostics[uriOf(doc)]; len(got.Diagnostics) != 1 || fmt.Sprint(got.Diagnostics[0].Message) != want {
+			t.Fatalf("edit %d: published %+v, want %q", i, got.Diagnostics, want)
+		}
+	}
+}
+
+// TestDebounceOnlyWhileBusy: the wait is the debounce exactly when a pass
+// is computing or a timer is pending (the change is part of a burst), and
+// nothing otherwise.
+func TestDebounceOnlyWhileBusy(t *testing.T) {
+	const d = 25 * time.Millisecond
+	for _, c := range []struct {
+		running int
+		pending bool
+		want    time.Duration
+	}{
+		{0, false, 0},
+		{1, false, d},
+		{0, true, d},
+		{2, true, d},
+	} {
+		if got := debounce(c.running, c.pending, d); got != c.want {
+			t.Errorf("debounce(running %d, pending %v) = %v, want %v", c.running, c.pending, got, c.want)
+		}
 	}
 }

@@ -29,9 +29,10 @@ import (
 var ErrExitWithoutShutdown = errors.New("lsp: exit before shutdown")
 
 // DefaultDiagnosticsDelay is how long the server waits after a change that
-// is part of a burst (one within this delay of the previous one, or while a
-// pass runs) before diagnosing. The first change after a quiet spell is
-// diagnosed at once: the goal is a p95 of 50 ms from didChange to
+// is part of a burst (one that comes while a pass computes or while this
+// delay already runs for an earlier change) before diagnosing. A change
+// that finds nothing running or pending is diagnosed at once, however soon
+// after the previous publish: the goal is a p95 of 50 ms from didChange to
 // publishDiagnostics, and a pass is cancelled by the next change anyway, so
 // the wait only coalesces bursts (an edit applied in many changes).
 const DefaultDiagnosticsDelay = 25 * time.Millisecond

@@ -622,7 +622,7 @@ func (r *checkRun) origin(a anchors.Anchor) []string {
 		for _, blob := range r.s.git.History(a.Path, historyDepth) {
 			for _, d := range r.s.tables.parse(lang, blob).Decls {
 				if (a.BodySHA != "" && d.BodyHash == a.BodySHA) || d.DeclHash == a.DeclSHA {
-					toks = d.Body
+					toks = d.Body.Strings()
 					break search
 				}
 			}

@@ -95,13 +95,13 @@ func TestPrefilterKeepsTheTarget(t *testing.T) {
 				name string
 				a    anchors.Anchor
 				body []string
-			}{{"moved", a, d.Body}, {"moved, no history", a, nil}}
+			}{{"moved", a, d.Body.Strings()}, {"moved, no history", a, nil}}
 			if d.BodyHash != "" {
 				cases = append(cases, struct {
 					name string
 					a    anchors.Anchor
 					body []string
-				}{"renamed", renamed, d.Body}, struct {
+				}{"renamed", renamed, d.Body.Strings()}, struct {
 					name string
 					a    anchors.Anchor
 					body []string

@@ -24,7 +24,7 @@ func CacheVersion() string {
 
 // EncodeTable writes t in a compact binary form that DecodeTable reads
 // back exactly (every field of every Decl and Change; nil and empty slices
-// kept apart). Strings are written once and referred to by number: body token
+// kept apart, except a Decl's Body, whose empty list has one form). Strings are written once and referred to by number: body token
 // lists repeat the same few hundred strings.
 func EncodeTable(t Table) []byte {
 	e := tableEncoder{ids: map[string]uint64{}}
@@ -63,9 +63,9 @@ func (e *tableEncoder) decl(body []byte, d *Decl) []byte {
 		body = e.str(body, s)
 	}
 	body = append(body, boolByte(d.SchemeSensitive))
-	body = appendLen(body, d.Body == nil, len(d.Body))
-	for _, s := range d.Body {
-		body = e.str(body, s)
+	body = appendLen(body, d.Body.Len() == 0, d.Body.Len())
+	for i := range d.Body.Len() {
+		body = e.str(body, d.Body.At(i))
 	}
 	return body
 }
@@ -153,10 +153,11 @@ func (d *tableDecoder) decl() Decl {
 	x.DeclHash, x.BodyHash, x.Signature = d.str(), d.str(), d.str()
 	x.SchemeSensitive = d.bool()
 	if nb, isNil := d.length(); !isNil {
-		x.Body = make([]string, 0, nb)
+		d.body = d.body[:0]
 		for j := 0; j < nb && d.err == nil; j++ {
-			x.Body = append(x.Body, d.str())
+			d.body = append(d.body, d.str())
 		}
+		x.Body = PackTokens(d.body)
 	}
 	return x
 }
@@ -164,6 +165,7 @@ func (d *tableDecoder) decl() Decl {
 type tableDecoder struct {
 	b    []byte
 	strs []string
+	body []string // scratch: one body's tokens, packed after
 	err  error
 }
 

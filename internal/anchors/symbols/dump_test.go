@@ -64,8 +64,8 @@ func TestDumpDecls(t *testing.T) {
 	for _, d := range tab.Decls {
 		fmt.Printf("%-11s %-40q c=%-12q L%d-%d name=%q %s %s/%d sig=%q\n", d.Kind, d.QualifiedName, d.Container, d.StartLine, d.EndLine,
 			src[d.NameStartByte:d.NameEndByte], d.DeclHash, d.BodyHash, d.BodyTokens, d.Signature)
-		if d.Body != nil {
-			fmt.Printf("    body=%q\n", d.Body)
+		if d.Body.Len() != 0 {
+			fmt.Printf("    body=%q\n", d.Body.Strings())
 		}
 	}
 	if os.Getenv("CLEW_DUMP_TOKENS") != "" {

@@ -45,8 +45,8 @@ func FuzzParse(f *testing.F) {
 			if len(d.Signature) > maxSignature || !utf8.ValidString(d.Signature) && utf8.Valid(src) {
 				t.Fatalf("bad signature %q", d.Signature)
 			}
-			if d.BodyTokens != len(d.Body) {
-				t.Fatalf("%s: %d body tokens, %d kept", d.QualifiedName, d.BodyTokens, len(d.Body))
+			if d.BodyTokens != d.Body.Len() {
+				t.Fatalf("%s: %d body tokens, %d kept", d.QualifiedName, d.BodyTokens, d.Body.Len())
 			}
 		}
 		_ = Tokens(lang, src)

@@ -79,7 +79,7 @@ func parseKeys(lang Language, src []byte, off int, opt Options) Table {
 			d.BodyHash = hash.Sum(e.value)
 		}
 		if opt.KeepBodyTokens {
-			d.Body = append([]string(nil), e.value...)
+			d.Body = PackTokens(e.value)
 		}
 		t.Decls = append(t.Decls, d)
 	}

@@ -45,7 +45,7 @@ type Decl struct {
 	// compared. False means its scheme-1 and current hashes are the same.
 	SchemeSensitive bool
 	Signature       string   // header text for previews, whitespace collapsed, ≤ 200 bytes
-	Body            []string // body tokens, only with Options.KeepBodyTokens
+	Body            TokenList // body tokens, only with Options.KeepBodyTokens
 }
 
 // Options tune Parse.

@@ -113,13 +113,13 @@ func TestInnermost(t *testing.T) {
 
 func TestKeepBodyTokens(t *testing.T) {
 	src := []byte(samples[Go])
-	if d := Parse(Go, src, Options{}).Decls[0]; d.Body != nil {
-		t.Errorf("Body filled without the option: %q", d.Body)
+	if d := Parse(Go, src, Options{}).Decls[0]; d.Body.Len() != 0 {
+		t.Errorf("Body filled without the option: %q", d.Body.Strings())
 	}
 	d := Parse(Go, src, Options{KeepBodyTokens: true}).Decls[0]
 	want := []string{"{", "return", "a", "+", "b", "+", "1", "+", "2", "}"}
-	if !slices.Equal(d.Body, want) || d.BodyTokens != len(want) {
-		t.Errorf("Body = %q (%d)", d.Body, d.BodyTokens)
+	if !slices.Equal(d.Body.Strings(), want) || d.BodyTokens != len(want) {
+		t.Errorf("Body = %q (%d)", d.Body.Strings(), d.BodyTokens)
 	}
 }
 

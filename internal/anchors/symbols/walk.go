@@ -40,6 +40,8 @@ type rawDecl struct {
 type walker struct {
 	src   []byte
 	decls []rawDecl
+	pack  *tokenPack // the file's tokens, packed once for the bodies kept
+	texts []string   // scratch: one body's token texts, to hash
 }
 
 func newWalker(src []byte) *walker { return &walker{src: src} }
@@ -274,21 +276,21 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 
 	sigEnd := -1
 	if d.bodyStart >= 0 {
-		body := tokRange(toks, d.bodyStart, d.bodyEnd)
+		bi, bj := tokIndexRange(toks, d.bodyStart, d.bodyEnd)
+		body := toks[bi:bj]
 		out.BodyTokens = len(body)
 		if len(body) >= MinBodyTokens {
-			texts := make([]string, len(body))
-			for i, t := range body {
-				texts[i] = t.text
-			}
-			out.BodyHash = hash.Sum(texts)
-			if opt.KeepBodyTokens {
-				out.Body = texts
-			}
-		} else if opt.KeepBodyTokens {
+			w.texts = w.texts[:0]
 			for _, t := range body {
-				out.Body = append(out.Body, t.text)
+				w.texts = append(w.texts, t.text)
 			}
+			out.BodyHash = hash.Sum(w.texts)
+		}
+		if opt.KeepBodyTokens {
+			if w.pack == nil {
+				w.pack = packOf(toks)
+			}
+			out.Body = w.pack.list(bi, bj)
 		}
 		if d.bodyStart > d.spanStart {
 			sigEnd = d.bodyStart
@@ -300,12 +302,18 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 
 // tokRange returns the tokens that start inside [s, e).
 func tokRange(toks []token, s, e int) []token {
+	i, j := tokIndexRange(toks, s, e)
+	return toks[i:j]
+}
+
+// tokIndexRange is where tokRange's tokens are in toks (i == j: none).
+func tokIndexRange(toks []token, s, e int) (int, int) {
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].start >= s })
 	j := sort.Search(len(toks), func(j int) bool { return toks[j].start >= e })
 	if j < i {
-		return nil
+		return i, i
 	}
-	return toks[i:j]
+	return i, j
 }
 
 const maxSignature = 200

@@ -828,11 +828,11 @@ func uses(y, x *cxDecl) bool {
 		return bodyHas(y, x.base)
 	}
 	body := y.d.Body
-	for i, t := range body {
-		if t != x.base || i == 0 || body[i-1] != "." {
+	for i := range body.Len() {
+		if body.At(i) != x.base || i == 0 || body.At(i-1) != "." {
 			continue
 		}
-		if x.d.Container != "" || (i >= 2 && body[i-2] == x.f.pkg) {
+		if x.d.Container != "" || (i >= 2 && body.At(i-2) == x.f.pkg) {
 			return true
 		}
 	}
@@ -840,8 +840,8 @@ func uses(y, x *cxDecl) bool {
 }
 
 func bodyHas(x *cxDecl, name string) bool {
-	for _, t := range x.d.Body {
-		if t == name {
+	for i := range x.d.Body.Len() {
+		if x.d.Body.At(i) == name {
 			return true
 		}
 	}
@@ -922,7 +922,7 @@ func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
 // languages without package scope) files that lexically declare the name.
 // More than maxCalleeTargets equally good definitions draw no edge.
 func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
-	body := x.d.Body
+	body := x.d.Body.Strings()
 	called := map[string]bool{}
 	var names []string
 	qualified := map[string]bool{}
