@@ -35,6 +35,8 @@ type ctxBase struct {
 	gitLog workspace.GitLog  // nil when the Git adapter has no history
 	head   map[string]string // HEAD's blob ids; nil without GitLog or HEAD
 	lex    *cxLex
+	// contents are the Load's parsed files' declarations (parsedfiles.go).
+	contents *cxContents
 	// indexReads counts the files the index was not carried over for
 	// (read, hashed, scanned), indexFrom where it was carried over from.
 	indexReads int
@@ -109,6 +111,7 @@ func contextMemo(s *workspace.Snapshot) *cxMemo {
 type cxMemoKey struct{}
 
 func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
+	b.contents = loadContents(s)
 	// The Check (anchor states, claims) parses the anchored files while the
 	// workspace is read and scanned: one is CPU, the other system calls.
 	type checked struct {

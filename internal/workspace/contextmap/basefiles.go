@@ -70,13 +70,19 @@ func (b *ctxBase) readFiles(ctx context.Context, s *workspace.Snapshot) error {
 			lang = ""
 		}
 		j, ok := prev.reusable(p, stats[i], lang)
-		if !ok || stats[i].Size > maxBytes {
+		// A file over the size limit is recorded unread; its record holds
+		// while it stays over (the limit is the config's, it may move).
+		tooLarge := stats[i].Size > maxBytes
+		if !ok || tooLarge != (prev.recs[j].st == anchors.FileTooLarge) {
 			todo = append(todo, i)
 			continue
 		}
 		r := prev.recs[j]
 		recs[i], reused[i] = r, j
 		f.st, f.size, f.blob = r.st, int(stats[i].Size), r.blob
+		if tooLarge {
+			f.size = 0 // as readFile sets it: nothing was read
+		}
 		f.code = f.code && r.st == anchors.FileOK
 		b.files[i] = f
 	}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"testing"
@@ -74,13 +75,18 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 	measure := func(b *testing.B, prep func(i int) func()) {
 		var took, ref time.Duration
 		cpu := cpuTime()
+		stop := func() {}
 		for i := 0; b.Loop(); i++ {
 			op := prep(i)
+			if i == 0 {
+				stop = profileOps(b)
+			}
 			t0 := time.Now()
 			op()
 			took += time.Since(t0)
 			ref += grep(b)
 		}
+		stop()
 		reportCPU(b, cpu)
 		ratio(b, took, ref)
 	}
@@ -159,6 +165,31 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 			return func() { compile(b, snap, first) }
 		})
 	})
+}
+
+// profileOps profiles a sub-benchmark's ops from the first on (not the
+// setup before them; the later ops' prep is in it, and git grep's wait)
+// into $CLEW_BENCH_CPUPROFILE-<sub-benchmark>, when that is set:
+//
+//	CLEW_BENCH_CPUPROFILE=/tmp/cx go test ./internal/workspace/contextmap -run '^$' -bench 'ContextGOROOT/cold-cached' -benchtime 1x
+func profileOps(b *testing.B) func() {
+	prefix := os.Getenv("CLEW_BENCH_CPUPROFILE")
+	if prefix == "" {
+		return func() {}
+	}
+	name := prefix + "-" + strings.NewReplacer("/", "-").Replace(b.Name())
+	f, err := os.Create(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		b.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
 
 // lineOfText is the 1-based line of the first occurrence of s in a file.

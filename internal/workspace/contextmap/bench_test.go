@@ -95,7 +95,7 @@ func BenchmarkContextTour(b *testing.B) {
 // a quarter of the files with a _test.go beside them, ~6 functions a file
 // that call functions of their package and, now and then, another
 // package's; docs with 200 pinned anchors; AGENTS.md and a README.
-func genContextRepo(b *testing.B, nFiles int) *wstest.Repo {
+func genContextRepo(b testing.TB, nFiles int) *wstest.Repo {
 	b.Helper()
 	r := wstest.New(b)
 	files := map[string]string{

@@ -275,3 +275,66 @@ func TestAmbiguousHashReadsTheFiles(t *testing.T) {
 		t.Fatalf("classify = %v, want ambiguous", c)
 	}
 }
+
+// TestTooLargeFileKeepsItsRecord: a file over the size limit is recorded
+// unread, and a later base takes it from its record while its stat holds
+// (a second process on the tree reads nothing but the doc, so it has no
+// index to rewrite), exactly as a fresh read has it; shrunk under the
+// limit, it is read and scanned.
+func TestTooLargeFileKeepsItsRecord(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.go")
+	huge := "package big\n\n// " + strings.Repeat("x", int(workspace.DefaultBudget().MaxFileBytes)) + "\nfunc Big() {}\n"
+	os.WriteFile(big, []byte(huge), 0o644)
+	os.WriteFile(filepath.Join(dir, "small.go"), []byte("package big\n\nfunc Small() { Big() }\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "README.md"), []byte("# Tree\n"), 0o644)
+	store, err := disk.OpenTableStoreAt(t.TempDir(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(d time.Duration) { packWriteEvery = d }(packWriteEvery)
+	packWriteEvery = 0
+	build := func(t *testing.T, stored bool) *ctxBase {
+		t.Helper()
+		s, err := disk.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored {
+			s.UseTableStore(store)
+		}
+		b, err := contextBase(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	sameFiles := func(t *testing.T, got, want *ctxBase) {
+		t.Helper()
+		if !slices.Equal(got.files, want.files) {
+			t.Fatalf("files from the record:\n%+v\nfrom a fresh read:\n%+v", got.files, want.files)
+		}
+	}
+	time.Sleep(2 * workspace.RacyWindow)
+	build(t, true) // fills the store
+	b := build(t, true)
+	if b.indexFrom != "store" || b.indexReads != 1 {
+		t.Fatalf("second base: index from %s, %d file(s) read; want the store and only the doc", b.indexFrom, b.indexReads)
+	}
+	fresh := build(t, false)
+	sameFiles(t, b, fresh)
+	if i := fresh.byPath["big.go"]; fresh.files[i].st != anchors.FileTooLarge {
+		t.Fatalf("big.go status %v, want too large", fresh.files[i].st)
+	}
+
+	os.WriteFile(big, []byte("package big\n\nfunc Big() { Small() }\n"), 0o644)
+	time.Sleep(2 * workspace.RacyWindow)
+	b = build(t, true)
+	if b.indexReads != 2 {
+		t.Fatalf("after the shrink %d file(s) read, want big.go and the doc", b.indexReads)
+	}
+	sameFiles(t, b, build(t, false))
+	if i := b.byPath["big.go"]; !b.files[i].code || !b.lex.fileHas(i, "Small") {
+		t.Fatal("big.go under the limit is not scanned")
+	}
+}

@@ -63,7 +63,9 @@ func (prev *cxIndexed) reusable(p string, st workspace.FileStat, lang symbols.La
 		return 0, false
 	}
 	r := prev.recs[j]
-	if !workspace.StatUnchanged(r.stat, st) || r.lang != lang || r.st == anchors.FileTooLarge {
+	// A file recorded unread (too large, binary, missing) has no scan
+	// whose language could be wrong.
+	if !workspace.StatUnchanged(r.stat, st) || r.st == anchors.FileOK && r.lang != lang {
 		return 0, false
 	}
 	return j, true

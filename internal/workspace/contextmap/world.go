@@ -115,9 +115,10 @@ type worldBuilder struct {
 	edges []devcontext.Edge
 	eseen map[cxEdgeKey]int
 
-	parsed map[string]*cxParsed
-	decls  map[string]*cxDecl
-	byBase map[string][]*cxDecl
+	parsed   map[string]*cxParsed
+	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
+	decls    map[string]*cxDecl
+	byBase   map[string][]*cxDecl
 
 	spent    int             // files parsed by the search
 	spentB   int             // and their bytes
@@ -134,7 +135,7 @@ type worldBuilder struct {
 
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
-		at: map[string]int{}, eseen: map[cxEdgeKey]int{}, parsed: map[string]*cxParsed{},
+		at: map[string]int{}, eseen: map[cxEdgeKey]int{}, parsed: map[string]*cxParsed{}, contents: map[string]*cxContent{},
 		decls: map[string]*cxDecl{}, byBase: map[string][]*cxDecl{},
 		rel: map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
 }
@@ -369,53 +370,30 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		w.spent++
 		w.spentB += f.size
 	}
-	src, st := w.s.ReadFile(p)
-	if st != anchors.FileOK {
+	c := w.content(f)
+	if c == nil {
 		w.parsed[p] = nil
 		return nil
 	}
-	tab := w.s.Table(f.lang, src)
-	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: src, test: f.test, family: workspace.LanguageFamily(f.lang), lines: lineStarts(src)}
-	if f.lang == symbols.Go {
-		pf.pkg = goPackage(src)
-	}
+	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
+		lines: c.lines, pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
 	w.parsed[p] = pf
-	ip := w.b.importPath(p, f.lang)
-	for i := range tab.Decls {
-		d := &tab.Decls[i]
-		x := &cxDecl{f: pf, d: d, base: cxBaseName(d.Name), test: f.test && isTestDecl(f.lang, d)}
-		kind := devcontext.KindSymbol
-		if x.test {
-			kind = devcontext.KindTest
-		}
-		x.uri = symbolURI(kind, ip, d.QualifiedName)
-		if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
-			x.uri += "#" + path.Base(p) + ":" + strconv.Itoa(d.StartLine) // may repeat in a package
-		}
+	xs := make([]cxDecl, len(c.decls))
+	for i := range c.decls {
+		cd := &c.decls[i]
+		x := &xs[i]
+		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, test: cd.test, start: cd.start}
 		if _, taken := w.at[x.uri]; taken {
-			x.uri += "#" + p + ":" + strconv.Itoa(d.StartLine) // an illegal or overloaded duplicate
+			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
 		}
-		x.start = docCommentStart(src, pf.lines, d.StartByte, d.StartLine)
-		pf.decls = append(pf.decls, x)
+		pf.decls[i] = x
 		w.decls[x.uri] = x
 		w.byBase[x.base] = append(w.byBase[x.base], x)
-		sl, sc := pf.pos(x.start)
-		el, ec := pf.pos(max(d.EndByte-1, x.start))
-		w.node(devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
-			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
-			Text:  string(src[x.start:d.EndByte]), Outline: outlineOf(d, src), Facts: map[string]string{"declaration": d.Kind}})
+		n := cd.node
+		n.URI = x.uri
+		w.node(n)
 	}
 	return pf
-}
-
-// outlineOf is a declaration's outline: its signature (whitespace
-// collapsed), else its first line.
-func outlineOf(d *symbols.Decl, src []byte) string {
-	if sig := strings.TrimSpace(d.Signature); sig != "" {
-		return sig
-	}
-	line, _, _ := strings.Cut(string(src[d.StartByte:d.EndByte]), "\n")
-	return strings.Join(strings.Fields(line), " ")
 }
 
 func lineStarts(src []byte) []int {
@@ -429,12 +407,16 @@ func lineStarts(src []byte) []int {
 }
 
 // pos is the 1-based line and byte column of an offset.
-func (pf *cxParsed) pos(off int) (int, int) {
-	i, found := slices.BinarySearch(pf.lines, off)
+func (pf *cxParsed) pos(off int) (int, int) { return linePos(pf.lines, off) }
+
+// linePos is the 1-based line and byte column of an offset, given the
+// offsets of the lines' starts.
+func linePos(lines []int, off int) (int, int) {
+	i, found := slices.BinarySearch(lines, off)
 	if !found {
 		i--
 	}
-	return i + 1, off - pf.lines[i] + 1
+	return i + 1, off - lines[i] + 1
 }
 
 // docCommentStart extends a declaration upwards over the comment, decorator
@@ -733,34 +715,43 @@ func (w *worldBuilder) prefetch(paths []string) {
 	w.prefetchTables(todo)
 }
 
-// prefetchTables parses the tables of code files on all cores (into the
-// snapshot's table cache; the world is not touched).
+// prefetchTables builds the declarations of code files (parsedfiles.go)
+// on all cores, for this world to take in order: those the Load keeps are
+// taken from there, the others read, their tables decoded or parsed and
+// their nodes built. The world itself is not touched.
 func (w *worldBuilder) prefetchTables(paths []string) {
 	type job struct {
-		lang symbols.Language
-		src  []byte
+		f cxFile
+		k cxContentKey
+		c *cxContent
 	}
-	var jobs []job
+	var jobs []*job
 	for _, p := range paths {
 		f, ok := w.b.file(p)
 		if !ok || !f.code {
 			continue
 		}
-		if src, st := w.s.ReadFile(p); st == anchors.FileOK {
-			jobs = append(jobs, job{f.lang, src})
+		if _, ok := w.contents[p]; ok {
+			continue
 		}
+		k := w.contentKey(f)
+		if c := w.b.contents.get(k); c != nil {
+			w.contents[p] = c
+			continue
+		}
+		jobs = append(jobs, &job{f: f, k: k})
 	}
 	if len(jobs) < 2 {
 		return
 	}
-	next := make(chan job)
+	next := make(chan *job)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				w.s.Table(j.lang, j.src)
+				j.c = w.buildContent(j.f, j.k)
 			}
 		}()
 	}
@@ -769,6 +760,9 @@ func (w *worldBuilder) prefetchTables(paths []string) {
 	}
 	close(next)
 	wg.Wait()
+	for _, j := range jobs {
+		w.contents[j.f.path] = j.c
+	}
 }
 
 // private reports a Go name that cannot be used outside its package.

@@ -1,0 +1,190 @@
+package contextmap
+
+import (
+	"bytes"
+	"container/list"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+)
+
+// A parsed file's declarations, as far as they follow from the file alone
+// (its path, content and namespace): the table, line starts, each
+// declaration's name, doc-comment start, range, text and outline, and the
+// node it becomes. Building them (reading the file, decoding or parsing its
+// table, copying texts) was most of a request's cost on a large tree, and
+// a new seed's search reaches mostly files an earlier request reached. So
+// they are kept per Load, by content, and every world takes them from
+// there; what depends on the world — a URI another file's declaration
+// already took, the declaration objects the search keys on — is still
+// decided per world, in the same order as before (worldBuilder.parse).
+
+// cxContent is one file's world-independent declarations.
+type cxContent struct {
+	src   []byte
+	lines []int
+	pkg   string // Go: the package clause's name
+	decls []cxContentDecl
+}
+
+// cxContentDecl is one declaration of a cxContent.
+type cxContentDecl struct {
+	d     *symbols.Decl
+	base  string
+	test  bool
+	uri   string // before a duplicate's suffix (worldBuilder.parse)
+	start int
+	node  devcontext.Node // its URI is the world's
+}
+
+// cxContentKey is everything a cxContent depends on: the path (the
+// node's, an init's URI suffix, test naming), the content by its blob id,
+// the language and the namespace the URIs are in.
+type cxContentKey struct {
+	path, blob, importPath string
+	lang                   symbols.Language
+}
+
+// maxContentDecls bounds the declarations a Load keeps (about 0.5 KiB
+// each beside the table the snapshot's cache holds anyway): the worlds of
+// a few dozen net/http seeds on GOROOT.
+var maxContentDecls = 200_000
+
+// cxContents is a Load's kept contents, least recently used first out.
+type cxContents struct {
+	mu    sync.Mutex
+	m     map[cxContentKey]*list.Element
+	lru   list.List // of *cxContentEntry, most recent at the front
+	decls int
+}
+
+type cxContentEntry struct {
+	key cxContentKey
+	c   *cxContent
+}
+
+type cxContentsKey struct{}
+
+func loadContents(s *workspace.Snapshot) *cxContents {
+	return s.LoadMemo(cxContentsKey{}, func() any { return &cxContents{m: map[cxContentKey]*list.Element{}} }).(*cxContents)
+}
+
+func (cs *cxContents) get(k cxContentKey) *cxContent {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	e, ok := cs.m[k]
+	if !ok {
+		return nil
+	}
+	cs.lru.MoveToFront(e)
+	return e.Value.(*cxContentEntry).c
+}
+
+func (cs *cxContents) put(k cxContentKey, c *cxContent) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if _, ok := cs.m[k]; ok {
+		return
+	}
+	cs.m[k] = cs.lru.PushFront(&cxContentEntry{k, c})
+	cs.decls += len(c.decls)
+	for cs.decls > maxContentDecls && cs.lru.Len() > 1 {
+		old := cs.lru.Back()
+		e := old.Value.(*cxContentEntry)
+		cs.lru.Remove(old)
+		delete(cs.m, e.key)
+		cs.decls -= len(e.c.decls)
+	}
+}
+
+// contentKey is f's key in this world.
+func (w *worldBuilder) contentKey(f cxFile) cxContentKey {
+	return cxContentKey{path: f.path, blob: f.blob, importPath: w.b.importPath(f.path, f.lang), lang: f.lang}
+}
+
+// content is code file f's declarations: this world's, else the Load's,
+// else read and built (nil when the file cannot be read).
+func (w *worldBuilder) content(f cxFile) *cxContent {
+	if c, ok := w.contents[f.path]; ok {
+		return c
+	}
+	k := w.contentKey(f)
+	c := w.b.contents.get(k)
+	if c == nil {
+		c = w.buildContent(f, k)
+	}
+	w.contents[f.path] = c
+	return c
+}
+
+// buildContent reads f, takes its table and builds its declarations, and
+// keeps them in the Load's contents.
+func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
+	src, st := w.s.ReadFile(f.path)
+	if st != anchors.FileOK {
+		return nil
+	}
+	c := newContent(f, k.importPath, src, w.s.Table(f.lang, src))
+	w.b.contents.put(k, c)
+	return c
+}
+
+func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
+	c := &cxContent{src: src, lines: lineStarts(src), decls: make([]cxContentDecl, len(tab.Decls))}
+	if f.lang == symbols.Go {
+		c.pkg = goPackage(src)
+	}
+	text := string(src) // one copy: the nodes' texts are slices of it
+	p := f.path
+	for i := range tab.Decls {
+		d := &tab.Decls[i]
+		x := &c.decls[i]
+		*x = cxContentDecl{d: d, base: cxBaseName(d.Name), test: f.test && isTestDecl(f.lang, d)}
+		kind := devcontext.KindSymbol
+		if x.test {
+			kind = devcontext.KindTest
+		}
+		x.uri = symbolURI(kind, ip, d.QualifiedName)
+		if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
+			x.uri += "#" + path.Base(p) + ":" + strconv.Itoa(d.StartLine) // may repeat in a package
+		}
+		x.start = docCommentStart(src, c.lines, d.StartByte, d.StartLine)
+		sl, sc := c.pos(x.start)
+		el, ec := c.pos(max(d.EndByte-1, x.start))
+		x.node = devcontext.Node{Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
+			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
+			Text:  text[x.start:d.EndByte], Outline: outlineOf(d, src), Facts: declarationFacts(d.Kind)}
+	}
+	return c
+}
+
+// pos is the 1-based line and byte column of an offset.
+func (c *cxContent) pos(off int) (int, int) { return linePos(c.lines, off) }
+
+// declarationFacts is the facts of a declaration node of a kind: one map
+// per kind, shared (read-only: devcontext clones facts before adding).
+func declarationFacts(kind string) map[string]string {
+	if m, ok := kindFacts.Load(kind); ok {
+		return m.(map[string]string)
+	}
+	m, _ := kindFacts.LoadOrStore(kind, map[string]string{"declaration": kind})
+	return m.(map[string]string)
+}
+
+var kindFacts sync.Map // declaration kind → its facts
+
+// outlineOf is a declaration's outline: its signature (whitespace
+// collapsed), else its first line.
+func outlineOf(d *symbols.Decl, src []byte) string {
+	if sig := strings.TrimSpace(d.Signature); sig != "" {
+		return sig
+	}
+	line, _, _ := bytes.Cut(src[d.StartByte:d.EndByte], []byte("\n"))
+	return strings.Join(strings.Fields(string(line)), " ")
+}
