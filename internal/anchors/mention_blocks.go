@@ -3,6 +3,7 @@ package anchors
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The block scan of a doc for mentions: which lines are prose (paragraphs,
@@ -53,11 +54,13 @@ type listItem struct {
 }
 
 var (
-	bulletRE   = regexp.MustCompile(`^([-*+])([ \t]+|$)`)
-	orderedRE  = regexp.MustCompile(`^([0-9]{1,9})[.)]([ \t]+|$)`)
-	thematicRE = regexp.MustCompile(`^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$`)
-	setextRE   = regexp.MustCompile(`^(?:=+|-+)[ \t]*$`)
-	htmlOpenRE = regexp.MustCompile(`^</?([A-Za-z][A-Za-z0-9-]*)(?:[ \t>/]|$)`)
+	bulletRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([-*+])([ \t]+|$)`) })
+	orderedRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]{1,9})[.)]([ \t]+|$)`) })
+	thematicRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$`)
+	})
+	setextRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:=+|-+)[ \t]*$`) })
+	htmlOpenRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^</?([A-Za-z][A-Za-z0-9-]*)(?:[ \t>/]|$)`) })
 )
 
 // htmlBlockTags start an HTML block that a blank line ends (CommonMark's
@@ -194,7 +197,7 @@ func (sc *blockScan) line(i int, s string) {
 		sc.extend(i)
 		return
 	}
-	if m := htmlOpenRE.FindStringSubmatch(t); m != nil && !sc.para {
+	if m := htmlOpenRE().FindStringSubmatch(t); m != nil && !sc.para {
 		tag := strings.ToLower(m[1])
 		if htmlRawTags[tag] && !strings.HasPrefix(t, "</") {
 			if !strings.Contains(strings.ToLower(t), "</"+tag+">") {
@@ -219,12 +222,12 @@ func (sc *blockScan) line(i int, s string) {
 		}
 		return
 	}
-	if sc.para && setextRE.MatchString(t) {
+	if sc.para && setextRE().MatchString(t) {
 		sc.extend(i) // the paragraph was a heading; its underline stays with it
 		sc.closePara()
 		return
 	}
-	if thematicRE.MatchString(t) {
+	if thematicRE().MatchString(t) {
 		sc.closePara()
 		if sc.item == nil {
 			sc.cur = -1
@@ -287,13 +290,13 @@ func (sc *blockScan) interrupts(t string, w int) bool {
 		return true
 	}
 	return openFence(t) != "" || strings.HasPrefix(t, "<!--") || strings.HasPrefix(t, ">") ||
-		thematicRE.MatchString(t) || (sc.listMarker(t, w) > 0 && sc.canInterrupt(t))
+		thematicRE().MatchString(t) || (sc.listMarker(t, w) > 0 && sc.canInterrupt(t))
 }
 
 // canInterrupt: a bullet, or an ordered item starting at 1, with text,
 // may interrupt a paragraph.
 func (sc *blockScan) canInterrupt(t string) bool {
-	if m := orderedRE.FindStringSubmatch(t); m != nil {
+	if m := orderedRE().FindStringSubmatch(t); m != nil {
 		return strings.TrimLeft(m[1], "0") == "1" && strings.TrimSpace(t[len(m[0]):]) != ""
 	}
 	return strings.TrimSpace(t[1:]) != ""
@@ -302,12 +305,12 @@ func (sc *blockScan) canInterrupt(t string) bool {
 // listMarker is the content indent of a list item starting on this line,
 // 0 when it starts none.
 func (sc *blockScan) listMarker(t string, w int) int {
-	if w > 3 || thematicRE.MatchString(t) {
+	if w > 3 || thematicRE().MatchString(t) {
 		return 0
 	}
 	var m []int
-	if m = bulletRE.FindStringSubmatchIndex(t); m == nil {
-		m = orderedRE.FindStringSubmatchIndex(t)
+	if m = bulletRE().FindStringSubmatchIndex(t); m == nil {
+		m = orderedRE().FindStringSubmatchIndex(t)
 	}
 	if m == nil {
 		return 0

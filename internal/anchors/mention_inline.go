@@ -3,6 +3,7 @@ package anchors
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // codeSpan is one inline code span: its byte range (backticks included) and
@@ -14,8 +15,10 @@ type codeSpan struct {
 }
 
 var (
-	autolinkRE  = regexp.MustCompile(`^<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<> \t\r\n]*>`)
-	inlineTagRE = regexp.MustCompile(`^</?[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*\s*/?>`)
+	autolinkRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<> \t\r\n]*>`) })
+	inlineTagRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^</?[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*\s*/?>`)
+	})
 )
 
 // codeSpans finds the code spans of text[start:end] (one paragraph's
@@ -57,10 +60,10 @@ func skipInlineHTML(s string) int {
 		}
 		return len(s) // the comment runs past the paragraph
 	}
-	if m := autolinkRE.FindStringIndex(s); m != nil {
+	if m := autolinkRE().FindStringIndex(s); m != nil {
 		return m[1]
 	}
-	if m := inlineTagRE.FindStringIndex(s); m != nil {
+	if m := inlineTagRE().FindStringIndex(s); m != nil {
 		return m[1]
 	}
 	return 1

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
@@ -19,11 +20,11 @@ const (
 )
 
 var (
-	openerRE   = regexp.MustCompile(`<!--\s*@code\b`)
-	bareRE     = regexp.MustCompile(`^@code\b`)
-	headingRE  = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$`)
-	claimIDRE  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_.]+)+$`)
-	linesRefRE = regexp.MustCompile(`^(.+)#L([0-9]+)-L([0-9]+)$`)
+	openerRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<!--\s*@code\b`) })
+	bareRE     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^@code\b`) })
+	headingRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$`) })
+	claimIDRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_.]+)+$`) })
+	linesRefRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.+)#L([0-9]+)-L([0-9]+)$`) })
 )
 
 // line is one physical line of a doc with its byte offset.
@@ -85,7 +86,7 @@ func ParseDoc(doc string, text []byte) ([]Anchor, []Diagnostic) {
 			continue
 		}
 		if !quickLines || mayBeHeading(s) {
-			if m := headingRE.FindStringSubmatch(s); m != nil {
+			if m := headingRE().FindStringSubmatch(s); m != nil {
 				headings = append(headings, heading{line: ln.n, level: len(m[1]), text: strings.TrimSpace(m[2])})
 			}
 		}
@@ -93,12 +94,12 @@ func ParseDoc(doc string, text []byte) ([]Anchor, []Diagnostic) {
 			continue // both rules below need it: most of a long doc's lines skip their regexes
 		}
 		base := ln.start + (len(ln.text) - len(s))
-		if bareRE.MatchString(strings.TrimSpace(s)) {
+		if bareRE().MatchString(strings.TrimSpace(s)) {
 			diags = append(diags, parseDiag(doc, ln, base, s,
 				"anchor is not an HTML comment — write: "+grammarSymbol))
 			continue
 		}
-		loc := openerRE.FindStringIndex(s)
+		loc := openerRE().FindStringIndex(s)
 		if loc == nil {
 			continue
 		}
@@ -201,7 +202,7 @@ func parseAnchorLine(doc string, ln line, base int, s string, afterOpener int) (
 	if len(toks) == 0 {
 		return fail("empty anchor — write: " + grammarAll)
 	}
-	if t := toks[0].text; !IsKind(t) && t != "lines" && t != "doc" && claimIDRE.MatchString(t) {
+	if t := toks[0].text; !IsKind(t) && t != "lines" && t != "doc" && claimIDRE().MatchString(t) {
 		a.Claim = t
 		toks = toks[1:]
 		if len(toks) == 0 {
@@ -225,7 +226,7 @@ func parseAnchorLine(doc string, ln line, base int, s string, afterOpener int) (
 		if len(toks) != 1 {
 			return fail("a lines anchor takes one <path>#L<start>-L<end> — write: " + grammarLines)
 		}
-		m := linesRefRE.FindStringSubmatch(toks[0].text)
+		m := linesRefRE().FindStringSubmatch(toks[0].text)
 		if m == nil {
 			return fail(quote(toks[0].text) + " is not <path>#L<start>-L<end> — write: " + grammarLines)
 		}

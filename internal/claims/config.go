@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -97,7 +98,7 @@ var (
 	repoKeys    = []string{"path", "url", "role", "grapher", "sdd", "channel"}
 	grapherKeys = []string{"artifact", "refresh", "create", "binary", "install"}
 	knownDoors  = []string{"agents", "claude", "cursor", "opencode", "codex", "windsurf", "gemini", "copilot"}
-	requiresRe  = regexp.MustCompile(`^>=[0-9]+\.[0-9]+\.[0-9]+$`)
+	requiresRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^>=[0-9]+\.[0-9]+\.[0-9]+$`) })
 )
 
 // ParseConfig reads the config. Messages name the fix; the diagnostic's Doc
@@ -133,10 +134,10 @@ func ParseConfig(content []byte) (cfg Config, diags []Diagnostic) {
 	return cfg, p.diags
 }
 
-var yamlLineRe = regexp.MustCompile(`line ([0-9]+)`)
+var yamlLineRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line ([0-9]+)`) })
 
 func yamlErrorLine(err error) int {
-	if m := yamlLineRe.FindStringSubmatch(err.Error()); m != nil {
+	if m := yamlLineRe().FindStringSubmatch(err.Error()); m != nil {
 		n := 0
 		fmt.Sscan(m[1], &n)
 		return n
@@ -284,7 +285,7 @@ func (p *configParser) top(k, v *yaml.Node) {
 		}
 	case "requires":
 		if s, ok := p.str(k, v); ok {
-			if !requiresRe.MatchString(s) {
+			if !requiresRe().MatchString(s) {
 				p.fail(v, "requires must look like >=X.Y.Z, not %q", s)
 				return
 			}

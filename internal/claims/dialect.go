@@ -49,7 +49,7 @@ func FixDialect(line string) (DialectFix, bool) {
 // regexSpan finds the regex source of the `@anchor` comment on line,
 // tokenising the body exactly as parseBody does.
 func regexSpan(line string) (start, end int, ok bool) {
-	m := bodyRe.FindStringSubmatchIndex(line)
+	m := bodyRe().FindStringSubmatchIndex(line)
 	if m == nil || m[2] < 0 {
 		return 0, 0, false
 	}
@@ -79,7 +79,7 @@ func regexSpan(line string) (start, end int, ok bool) {
 	for strings.HasPrefix(body[pos:], "!") {
 		token()
 	}
-	t := regexTailRe.FindStringSubmatchIndex(body[pos:])
+	t := regexTailRe().FindStringSubmatchIndex(body[pos:])
 	if t == nil || t[2] < 0 {
 		return 0, 0, false
 	}

@@ -269,7 +269,7 @@ const maxRepeat = 1000
 // RE2's limit (hi < 0: unbounded). Counts past a million stay as written,
 // for RE2 to refuse: their expansion would not be a usable program.
 func bigRepeat(src string, i int) (lo, hi, end int, ok bool) {
-	m := repeatRe.FindStringSubmatch(src[i:])
+	m := repeatRe().FindStringSubmatch(src[i:])
 	if m == nil {
 		return 0, 0, 0, false
 	}
@@ -292,7 +292,7 @@ func bigRepeat(src string, i int) (lo, hi, end int, ok bool) {
 	return lo, hi, i + len(m[0]), true
 }
 
-var repeatRe = regexp.MustCompile(`^\{([0-9]+)(,([0-9]*))?\}`)
+var repeatRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\{([0-9]+)(,([0-9]*))?\}`) })
 
 // splitRepeat spells atom{lo,hi} as repeats of at most maxRepeat each.
 func splitRepeat(atom string, lo, hi int) string {

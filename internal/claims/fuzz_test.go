@@ -40,19 +40,19 @@ func FuzzAnchorLine(f *testing.F) {
 		for _, line := range strings.Split(s, "\n") {
 			for _, tail := range []string{line, "/" + line} {
 				got, ok := regexTail(tail)
-				if want := regexTailRe.FindStringSubmatch(tail); ok != (want != nil) || ok && !slices.Equal(got, want) {
+				if want := regexTailRe().FindStringSubmatch(tail); ok != (want != nil) || ok && !slices.Equal(got, want) {
 					t.Fatalf("regexTail(%q) = %q, %v; regexTailRe %q", tail, got, ok, want)
 				}
 			}
-			if got, want := isBare(line), bareRe.MatchString(strings.TrimFunc(line, isJSSpace)); got != want {
+			if got, want := isBare(line), bareRe().MatchString(strings.TrimFunc(line, isJSSpace)); got != want {
 				t.Fatalf("isBare(%q) = %v; bareRe %v", line, got, want)
 			}
 			os, oe, ook := opener(line)
-			if o := openerRe.FindStringIndex(line); ook != (o != nil) || ook && (os != o[0] || oe != o[1]) {
+			if o := openerRe().FindStringIndex(line); ook != (o != nil) || ook && (os != o[0] || oe != o[1]) {
 				t.Fatalf("opener(%q) = %d,%d,%v; openerRe %v", line, os, oe, ook, o)
 			}
 			bs, be, ok := anchorBody(line)
-			m := bodyRe.FindStringSubmatchIndex(line)
+			m := bodyRe().FindStringSubmatchIndex(line)
 			if ok != (m != nil) || ok && (bs != m[2] || be != m[3]) {
 				t.Fatalf("anchorBody(%q) = %d,%d,%v; bodyRe %v", line, bs, be, ok, m)
 			}

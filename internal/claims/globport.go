@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // This file ports picomatch 4's lib/parse.js for the options multivac uses
@@ -31,12 +32,12 @@ var pmPosix = map[string]string{
 }
 
 var (
-	pmNonSpecial  = regexp.MustCompile(`^[^@![\].,$*+?^{}()|\\/]+`)
-	pmSpecialChar = regexp.MustCompile(`[-*+?.^${}(|)[\]]`)
+	pmNonSpecial  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^@![\].,$*+?^{}()|\\/]+`) })
+	pmSpecialChar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[-*+?.^${}(|)[\]]`) })
 )
 
 func pmEscapeRegex(s string) string {
-	return pmSpecialChar.ReplaceAllStringFunc(s, func(m string) string { return `\` + m })
+	return pmSpecialChar().ReplaceAllStringFunc(s, func(m string) string { return `\` + m })
 }
 
 type pmToken struct {
@@ -128,7 +129,7 @@ func pmFastpaths(input string) (string, bool) {
 		case "**/.*":
 			return "(?:" + pmGlobstar + pmSlash + ")?" + pmDot + pmStar, true
 		}
-		m := pmFastExt.FindStringSubmatch(s)
+		m := pmFastExt().FindStringSubmatch(s)
 		if m == nil {
 			return "", false
 		}
@@ -146,7 +147,7 @@ func pmFastpaths(input string) (string, bool) {
 }
 
 // JavaScript's \w is ASCII-only, like RE2's.
-var pmFastExt = regexp.MustCompile(`^(.*?)\.(\w+)$`)
+var pmFastExt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?)\.(\w+)$`) })
 
 type pmParser struct {
 	input     string
@@ -285,11 +286,11 @@ func (p *pmParser) extglobClose(tok *pmExtglob) {
 		if len(tok.inner) > 1 && strings.Contains(tok.inner, "/") {
 			extglobStar = pmGlobstar
 		}
-		if extglobStar != pmStar || p.eos() || pmOnlyParens.MatchString(p.remaining()) {
+		if extglobStar != pmStar || p.eos() || pmOnlyParens().MatchString(p.remaining()) {
 			output = ")$))" + extglobStar
 			tok.close = output
 		}
-		if rest := p.remaining(); strings.Contains(tok.inner, "*") && pmDotExt.MatchString(rest) {
+		if rest := p.remaining(); strings.Contains(tok.inner, "*") && pmDotExt().MatchString(rest) {
 			// `!(*.d).ts`: the lookahead sees the extension that follows.
 			sub := &pmParser{noFast: true}
 			expr, _ := sub.parse(rest)
@@ -305,8 +306,8 @@ func (p *pmParser) extglobClose(tok *pmExtglob) {
 }
 
 var (
-	pmOnlyParens = regexp.MustCompile(`^\)+$`)
-	pmDotExt     = regexp.MustCompile(`^\.[^\\/.]+$`)
+	pmOnlyParens = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\)+$`) })
+	pmDotExt     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\.[^\\/.]+$`) })
 )
 
 func (p *pmParser) parse(input string) (string, bool) {
@@ -322,7 +323,7 @@ func (p *pmParser) parse(input string) (string, bool) {
 	p.input = input
 	p.index = -1
 
-	if !p.noFast && !pmNotFast.MatchString(input) {
+	if !p.noFast && !pmNotFast().MatchString(input) {
 		return p.fastParse(input), false
 	}
 
@@ -341,7 +342,7 @@ func (p *pmParser) parse(input string) (string, bool) {
 				p.push(&pmToken{typ: "text", value: value})
 				continue
 			}
-			if m := pmBackslashes.FindString(p.remaining()); len(m) > 2 {
+			if m := pmBackslashes().FindString(p.remaining()); len(m) > 2 {
 				p.index += len(m)
 				if len(m)%2 != 0 {
 					value += `\`
@@ -438,7 +439,7 @@ func (p *pmParser) parse(input string) (string, bool) {
 			}
 			p.prev.value += value
 			p.output.WriteString(value)
-			if pmSpecialChar.MatchString(prevValue) {
+			if pmSpecialChar().MatchString(prevValue) {
 				continue
 			}
 			escaped := pmEscapeRegex(p.prev.value)
@@ -543,7 +544,7 @@ func (p *pmParser) parse(input string) (string, bool) {
 			if p.prev.typ == "paren" {
 				next := p.peek(1)
 				output := value
-				if (p.prev.value == "(" && !strings.ContainsAny(next, "!=<:")) || next == "<" && !pmNamedGroup.MatchString(p.remaining()) {
+				if (p.prev.value == "(" && !strings.ContainsAny(next, "!=<:")) || next == "<" && !pmNamedGroup().MatchString(p.remaining()) {
 					output = `\` + value
 				}
 				if p.prev.value == "(" && (next == "!" || next == "=" || next == "<" && (p.peek(2) == "!" || p.peek(2) == "=")) {
@@ -593,7 +594,7 @@ func (p *pmParser) parse(input string) (string, bool) {
 			if value == "$" || value == "^" {
 				value = `\` + value
 			}
-			if m := pmNonSpecial.FindString(p.remaining()); m != "" {
+			if m := pmNonSpecial().FindString(p.remaining()); m != "" {
 				value += m
 				p.index += len(m)
 			}
@@ -709,9 +710,9 @@ func (p *pmParser) parse(input string) (string, bool) {
 }
 
 var (
-	pmNotFast     = regexp.MustCompile(`(^[*!]|[/()[\]{}"])`)
-	pmBackslashes = regexp.MustCompile(`^\\+`)
-	pmNamedGroup  = regexp.MustCompile(`<([!=]|\w+>)`)
+	pmNotFast     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^[*!]|[/()[\]{}"])`) })
+	pmBackslashes = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\\+`) })
+	pmNamedGroup  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<([!=]|\w+>)`) })
 )
 
 func (p *pmParser) negate() {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -85,14 +86,18 @@ func isJSSpace(r rune) bool {
 
 var (
 	// The opener may follow any text on the line (a table cell, say).
-	openerRe = regexp.MustCompile(`<!--` + jsSpace + `*@anchor\b`)
+	openerRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<!--` + jsSpace + `*@anchor\b`) })
 	// The body runs lazily to the first "-->"; at least one space after @anchor.
-	bodyRe = regexp.MustCompile(`<!--` + jsSpace + `*@anchor` + jsSpace + `+(` + jsDot + `*?)` + jsSpace + `*-->`)
-	bareRe = regexp.MustCompile(`^@anchor\b`)
+	bodyRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<!--` + jsSpace + `*@anchor` + jsSpace + `+(` + jsDot + `*?)` + jsSpace + `*-->`)
+	})
+	bareRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^@anchor\b`) })
 	// Greedy source backtracking to the last "/" that lets the tail parse:
 	// "/" inside the regex needs no escaping.
-	regexTailRe = regexp.MustCompile(`^/(` + jsDot + `*)/([A-Za-z]*)(?:` + jsSpace + `+(` + jsNonSpace + `+))?$`)
-	countRe     = regexp.MustCompile(`^count=([0-9]+)$`)
+	regexTailRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^/(` + jsDot + `*)/([A-Za-z]*)(?:` + jsSpace + `+(` + jsNonSpace + `+))?$`)
+	})
+	countRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^count=([0-9]+)$`) })
 )
 
 // ParseDoc reads every `@anchor` leg of one Markdown file. Each bad line
@@ -199,7 +204,7 @@ func anchorBody(line string) (start, end int, ok bool) {
 			}
 		}
 	}
-	m := bodyRe.FindStringSubmatchIndex(line)
+	m := bodyRe().FindStringSubmatchIndex(line)
 	if m == nil {
 		return 0, 0, false
 	}
@@ -213,7 +218,7 @@ func isBare(line string) bool {
 	return strings.HasPrefix(t, "@anchor") && (len(t) == len("@anchor") || !isWordByte(t[len("@anchor")]))
 }
 
-// opener is openerRe.FindStringIndex(line) read by hand: the first
+// opener is openerRe().FindStringIndex(line) read by hand: the first
 // `<!--` followed by spaces and a whole word `@anchor`. The spaces are
 // greedy and `@` is none of them, so each `<!--` has one way to match.
 // FuzzAnchorLine compares the two.
@@ -311,16 +316,16 @@ func parseBody(body string) (parsedLeg, string) {
 		leg.Mode = ModeEach
 	case mode == "each!":
 		leg.Mode, leg.Negated = ModeEach, true
-	case countRe.MatchString(mode):
+	case countRe().MatchString(mode):
 		leg.Mode = ModeCount
-		leg.N, leg.NText = countValue(countRe.FindStringSubmatch(mode)[1])
+		leg.N, leg.NText = countValue(countRe().FindStringSubmatch(mode)[1])
 	default:
 		return leg, fmt.Sprintf("unknown mode %q — use present, absent, unique, count=N, each or each!", mode)
 	}
 	return leg, ""
 }
 
-// regexTail is regexTailRe.FindStringSubmatch(rest): the rightmost "/"
+// regexTail is regexTailRe().FindStringSubmatch(rest): the rightmost "/"
 // whose tail is letters (the flags), then nothing or spaces and one
 // token (the mode). A tail holding a line terminator (which the source's
 // `.` refuses) is left to the regex. FuzzAnchorLine checks they agree.
@@ -329,7 +334,7 @@ func regexTail(rest string) ([]string, bool) {
 		return nil, false
 	}
 	if strings.ContainsAny(rest, "\r\n\u2028\u2029") {
-		m := regexTailRe.FindStringSubmatch(rest)
+		m := regexTailRe().FindStringSubmatch(rest)
 		return m, m != nil
 	}
 	for i := len(rest) - 1; i >= 1; i-- {

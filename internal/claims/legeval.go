@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // evaluator holds one run's caches: every file is read and split once,
@@ -322,14 +323,14 @@ func (e *evaluator) untrackedHint(l *Leg, inc *Glob, targets []Repo) string {
 	return ""
 }
 
-var kindRe = regexp.MustCompile(`\.([A-Za-z0-9]+)$`)
+var kindRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.([A-Za-z0-9]+)$`) })
 
 // heal runs the exact moved rule of docs/claims.md for a present leg with
 // no match, over the heal set the second batch scanned.
 func (e *evaluator) heal(job *legJob, emptySet bool, lr LegResult) LegResult {
 	l := job.leg
 	kind := ""
-	if m := kindRe.FindStringSubmatch(l.Include); m != nil {
+	if m := kindRe().FindStringSubmatch(l.Include); m != nil {
 		kind = "." + strings.ToLower(m[1])
 	}
 	var found, fenced []string

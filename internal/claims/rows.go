@@ -17,7 +17,7 @@ const LegacyLawFile = "invariants.md"
 func LooksLikeLaw(content []byte) bool {
 	for _, line := range strings.Split(string(content), "\n") {
 		t := jsTrim(line)
-		if openerRe.MatchString(t) {
+		if openerRe().MatchString(t) {
 			return true
 		}
 		if p := strings.Split(t, "|"); len(p) > 2 && strings.HasPrefix(t, "|") && jsTrim(p[1]) == "ID" {

@@ -486,7 +486,7 @@ func (st *scanState) tryLine(text []byte, line int, woke []int32, match func(rid
 	if len(text) > 0 && text[len(text)-1] == '\r' {
 		text = text[:len(text)-1]
 	}
-	if bytes.Contains(text, anchorClose) && openerRe.Match(text) {
+	if bytes.Contains(text, anchorClose) && openerRe().Match(text) {
 		return
 	}
 	for _, rid := range woke {
@@ -626,7 +626,7 @@ func eachLine(content []byte, fn func(line []byte, n int)) {
 		if len(line) > 0 && line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
 		}
-		if !(bytes.Contains(line, anchorClose) && openerRe.Match(line)) {
+		if !(bytes.Contains(line, anchorClose) && openerRe().Match(line)) {
 			if line == nil {
 				line = []byte{}
 			}

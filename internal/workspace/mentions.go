@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -371,7 +372,7 @@ func foundBindings(rep *Report) map[string]*anchors.Binding {
 	return out
 }
 
-var goPackageRE = regexp.MustCompile(`(?m)^package[ \t]+([A-Za-z_][A-Za-z0-9_]*)`)
+var goPackageRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^package[ \t]+([A-Za-z_][A-Za-z0-9_]*)`) })
 
 // mentionRefs reads every code file that may declare one of the base names
 // (mayDeclareAny) and returns its declarations of those names, by base name. Files
@@ -432,7 +433,7 @@ func (s *Snapshot) refsIn(p string, lang symbols.Language, text []byte, bases ma
 
 // goPackage is a Go file's package clause's name, else its directory's.
 func goPackage(p string, text []byte) string {
-	if m := goPackageRE.FindSubmatch(text); m != nil {
+	if m := goPackageRE().FindSubmatch(text); m != nil {
 		return string(m[1])
 	}
 	return path.Base(path.Dir(p))

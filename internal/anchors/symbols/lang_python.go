@@ -2,6 +2,7 @@ package symbols
 
 import (
 	"regexp"
+	"sync"
 )
 
 var pySpec = &langSpec{
@@ -27,7 +28,7 @@ var pySpec = &langSpec{
 	walk: func(w *walker, root *tsNode) { w.pyBlock(root, -1, false) },
 }
 
-var allCaps = regexp.MustCompile(`^_*[A-Z][A-Z0-9_]*$`)
+var allCaps = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^_*[A-Z][A-Z0-9_]*$`) })
 
 // pyBlock indexes the direct statements of a module or class body. Bodies of
 // if/try/with are not entered: what they bind depends on run time.
@@ -78,7 +79,7 @@ func (w *walker) pyAssignment(stmt *tsNode, parent int) {
 			return
 		}
 		kind := "var"
-		if allCaps.MatchString(w.text(left)) {
+		if allCaps().MatchString(w.text(left)) {
 			kind = "const"
 		}
 		w.add(kind, stmt, left, nil, parent)

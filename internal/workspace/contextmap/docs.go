@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -161,14 +162,14 @@ func firstHeading(body []byte) string {
 	return ""
 }
 
-var mdLinkRE = regexp.MustCompile(`\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)`)
+var mdLinkRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)`) })
 
 // docLinks resolves the relative Markdown links of a doc to workspace
 // paths; external links and pure fragments are skipped.
 func docLinks(dir string, body []byte) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, m := range mdLinkRE.FindAllSubmatch(body, -1) {
+	for _, m := range mdLinkRE().FindAllSubmatch(body, -1) {
 		t := string(m[1])
 		if strings.Contains(t, "://") || strings.HasPrefix(t, "mailto:") || strings.HasPrefix(t, "#") {
 			continue

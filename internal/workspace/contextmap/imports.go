@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
@@ -21,9 +22,15 @@ import (
 type cxImported struct{ path, name string }
 
 var (
-	jsImport = regexp.MustCompile(`(?s)\bimport\s+(?:type\s+)?([\w$]+\s*,\s*)?(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)?\s*(?:from\s+)?['"]([^'"\n]+)['"]`)
-	pyFrom   = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]+)`)
-	pyImport = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?[ \t]*$`)
+	jsImport = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)\bimport\s+(?:type\s+)?([\w$]+\s*,\s*)?(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)?\s*(?:from\s+)?['"]([^'"\n]+)['"]`)
+	})
+	pyFrom = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]+)`)
+	})
+	pyImport = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?[ \t]*$`)
+	})
 )
 
 // cxImportStmt is one import statement as written: the module, and the
@@ -39,7 +46,7 @@ func scanImports(family string, src []byte) []cxImportStmt {
 	var out []cxImportStmt
 	switch family {
 	case familyJS:
-		for _, m := range jsImport.FindAllSubmatch(src, -1) {
+		for _, m := range jsImport().FindAllSubmatch(src, -1) {
 			st := cxImportStmt{module: string(m[3])}
 			if d := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(string(m[1])), ",")); d != "" {
 				st.names = append(st.names, [2]string{d, d})
@@ -58,10 +65,10 @@ func scanImports(family string, src []byte) []cxImportStmt {
 			out = append(out, st)
 		}
 	case familyPython:
-		for _, m := range pyFrom.FindAllSubmatch(src, -1) {
+		for _, m := range pyFrom().FindAllSubmatch(src, -1) {
 			out = append(out, cxImportStmt{module: string(m[1]), names: importList(strings.Trim(strings.TrimSpace(string(m[2])), "()"))})
 		}
-		for _, m := range pyImport.FindAllSubmatch(src, -1) {
+		for _, m := range pyImport().FindAllSubmatch(src, -1) {
 			local := string(m[2])
 			if local == "" {
 				local = string(m[1])

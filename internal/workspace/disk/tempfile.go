@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"sync"
 	"time"
 )
 
@@ -18,10 +19,10 @@ func tempPattern(base string) string { return "." + base + ".clew-*.tmp" }
 
 // tempNameRE recognises the temporary files of this and of earlier versions
 // (which wrote ".<name>.clew-<digits>" without the suffix).
-var tempNameRE = regexp.MustCompile(`^\..+\.clew-[0-9]+(\.tmp)?$`)
+var tempNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\..+\.clew-[0-9]+(\.tmp)?$`) })
 
 // IsTempFile reports whether a workspace path is a write's temporary file.
-func IsTempFile(rel string) bool { return tempNameRE.MatchString(path.Base(rel)) }
+func IsTempFile(rel string) bool { return tempNameRE().MatchString(path.Base(rel)) }
 
 // abandonedAfter is how old a temporary file must be to count as left by an
 // interrupted write: a write takes milliseconds, so a younger one may be a

@@ -9,9 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/util"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -56,22 +59,49 @@ func Open(dir string) (*Repo, error) {
 }
 
 // Tracked lists the files in git's index under the workspace folder,
-// relative to it. Symlinks and submodules are left out: their content is
-// not the workspace's.
+// relative to it, in the index's order (a conflicted path once per
+// stage). Symlinks and submodules are left out: their content is not the
+// workspace's.
 func (g *Repo) Tracked() ([]string, error) {
-	idx, err := g.repo.Storer.Index()
+	entries, err := g.indexEntries()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]string, 0, len(idx.Entries))
-	for _, e := range idx.Entries {
-		if e.Mode == filemode.Symlink || e.Mode == filemode.Submodule {
+	out := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if m := filemode.FileMode(e.mode); m == filemode.Symlink || m == filemode.Submodule {
 			continue
 		}
-		if !strings.HasPrefix(e.Name, g.prefix) {
+		if !strings.HasPrefix(e.name, g.prefix) {
 			continue
 		}
-		out = append(out, strings.TrimPrefix(e.Name, g.prefix))
+		out = append(out, strings.TrimPrefix(e.name, g.prefix))
+	}
+	return out, nil
+}
+
+// indexEntries decodes the index file by hand (decodeIndex) and, where
+// that declines, through go-git's storage as before: a missing index is
+// an empty one, a broken one go-git's error.
+func (g *Repo) indexEntries() ([]indexEntry, error) {
+	if st, ok := g.repo.Storer.(interface{ Filesystem() billy.Filesystem }); ok {
+		// The file go-git's storage opens for its index.
+		if data, err := util.ReadFile(st.Filesystem(), "index"); err == nil {
+			if entries, ok := decodeIndex(data); ok {
+				return entries, nil
+			}
+		}
+	}
+	return goGitIndexEntries(g.repo.Storer.Index())
+}
+
+func goGitIndexEntries(idx *index.Index, err error) ([]indexEntry, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]indexEntry, len(idx.Entries))
+	for i, e := range idx.Entries {
+		out[i] = indexEntry{name: e.Name, mode: uint32(e.Mode), stage: uint8(e.Stage)}
 	}
 	return out, nil
 }

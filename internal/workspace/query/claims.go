@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/claims"
@@ -22,7 +23,7 @@ import (
 // necessarily the bytes of its working tree, so it is left out.
 
 // qLegOpenerRE finds an `@anchor` comment and its claim ID token.
-var qLegOpenerRE = regexp.MustCompile(`<!--\s*@anchor\s+([^\s]+)`)
+var qLegOpenerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<!--\s*@anchor\s+([^\s]+)`) })
 
 // claimRow is one row of the law file as the editor sees it.
 type claimRow struct {
@@ -143,7 +144,7 @@ func qLegCommentStart(s *workspace.Snapshot, doc string, start, end int) int {
 	if !ok || end > len(text) || start > end {
 		return -1
 	}
-	m := qLegOpenerRE.FindIndex(text[start:end])
+	m := qLegOpenerRE().FindIndex(text[start:end])
 	if m == nil {
 		return -1
 	}
@@ -263,7 +264,7 @@ func legAt(r *workspace.Report, s *workspace.Snapshot, doc string, off int) (id 
 	}
 	line := 1 + bytes.Count(text[:off], []byte{'\n'})
 	start, end := s.LineSpan(doc, line)
-	m := qLegOpenerRE.FindSubmatchIndex(text[start:end])
+	m := qLegOpenerRE().FindSubmatchIndex(text[start:end])
 	if m == nil {
 		return "", false, nil, false
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/claims"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -19,7 +20,7 @@ const (
 	CompleteRepo  CompletionKind = "repo"  // a repo key and its colon
 )
 
-var qClaimOpenerRE = regexp.MustCompile(`<!--\s*@anchor\b`)
+var qClaimOpenerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<!--\s*@anchor\b`) })
 
 // completeClaimLeg answers completion at off when the cursor is inside an
 // `@anchor` comment; ok is false when it is not (the `@code` completion
@@ -30,12 +31,12 @@ func completeClaimLeg(s *workspace.Snapshot, doc string, text []byte, off int) (
 		ls--
 	}
 	prefix := string(text[ls:off])
-	locs := qClaimOpenerRE.FindAllStringIndex(prefix, -1)
+	locs := qClaimOpenerRE().FindAllStringIndex(prefix, -1)
 	if len(locs) == 0 {
 		return Completions{}, false
 	}
 	body := prefix[locs[len(locs)-1][1]:]
-	if code := qCodeOpenerRE.FindAllStringIndex(prefix, -1); len(code) > 0 && code[len(code)-1][0] > locs[len(locs)-1][0] {
+	if code := qCodeOpenerRE().FindAllStringIndex(prefix, -1); len(code) > 0 && code[len(code)-1][0] > locs[len(locs)-1][0] {
 		return Completions{}, false // a `@code` comment opened after it
 	}
 	if strings.Contains(body, "-->") {

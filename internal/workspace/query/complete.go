@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -58,7 +59,7 @@ var contractKindLanguages = map[string][]symbols.Language{
 	"resource": {symbols.Terraform}, "data": {symbols.Terraform}, "variable": {symbols.Terraform}, "output": {symbols.Terraform},
 }
 
-var qCodeOpenerRE = regexp.MustCompile(`<!--\s*@code\b`)
+var qCodeOpenerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<!--\s*@code\b`) })
 
 // Complete answers completion at byte offset off of doc inside
 // `<!-- @code …`: kinds first, then qualified names of that kind, then
@@ -85,7 +86,7 @@ func Complete(s *workspace.Snapshot, doc string, off int, report func() *workspa
 		le++
 	}
 	prefix := string(text[ls:off])
-	locs := qCodeOpenerRE.FindAllStringIndex(prefix, -1)
+	locs := qCodeOpenerRE().FindAllStringIndex(prefix, -1)
 	if len(locs) == 0 {
 		return Completions{}
 	}
