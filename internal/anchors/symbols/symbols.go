@@ -44,7 +44,7 @@ type Decl struct {
 	// one of the declaration's tokens: a scheme-1 pin of it cannot be
 	// compared. False means its scheme-1 and current hashes are the same.
 	SchemeSensitive bool
-	Signature       string   // header text for previews, whitespace collapsed, ≤ 200 bytes
+	Signature       string    // header text for previews, whitespace collapsed, ≤ 200 bytes
 	Body            TokenList // body tokens, only with Options.KeepBodyTokens
 }
 
