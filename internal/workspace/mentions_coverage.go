@@ -164,13 +164,5 @@ func lexedRefs(p string, text []byte, bases map[string]bool) ([]anchors.MentionR
 	if !ok || len(names) == 0 {
 		return nil, ok
 	}
-	pkg := goPackage(p, text)
-	out := make([]anchors.MentionRef, len(names))
-	decls := make([]symbols.Decl, len(names))
-	for i, n := range names {
-		decls[i] = symbols.Decl{Kind: n.Kind, Name: n.Name, QualifiedName: n.QualifiedName, Container: n.Container,
-			StartLine: n.StartLine, EndLine: n.EndLine, StartByte: n.StartByte, EndByte: n.EndByte}
-		out[i] = anchors.MentionRef{Ref: anchors.Ref{Path: p, Decl: &decls[i]}, Package: pkg}
-	}
-	return out, true
+	return goNameRefs(p, goPackage(p, text), names), true
 }

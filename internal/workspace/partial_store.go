@@ -7,16 +7,15 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 )
 
-// What verify derives from a hinted Go file's bytes to choose which of its
-// declarations to parse, kept in the persistent store beside the partial
-// tables, so a warm verify neither lexes the hinted files again nor runs
-// the suggestion filter over them: the top-level declarations' ranges
-// (symbols.GoDeclRanges, under the content's hash) and, for the anchors
-// found lost, the declarations completeForSuggestions kept (under the
-// content's hash, the words the file's anchors name and every field of
-// the lost anchors the filter and the suggestions read). An entry that does
-// not decode, or whose offsets are not the file's declarations, is
-// computed again.
+// What completeForSuggestions kept of a hinted Go file for the anchors
+// found lost, kept in the persistent store beside the partial tables (under
+// the content's hash, the words the file's anchors name and every field of
+// the lost anchors the filter and the suggestions read), so a warm verify
+// does not run the suggestion filter over the file again. The file's
+// declaration ranges are not stored: an entry per hinted file cost a cold
+// run more than lexing them again costs a warm one. An entry that does not
+// decode, or whose offsets are not the file's declarations, is computed
+// again.
 
 // Outcomes of completeForSuggestions for one file.
 const (
