@@ -25,7 +25,8 @@ import (
 //	(change, then the same into /tmp/after) && diff -r /tmp/before /tmp/after
 //
 // The requests run one after the other on one snapshot (what a server
-// answers), and the first again on a fresh snapshot of a new Load.
+// answers); the last runs again first on a new Load, and the test fails
+// when the two answers differ.
 func TestDumpAnswers(t *testing.T) {
 	out := os.Getenv("CLEW_CONTEXT_DUMP")
 	if out == "" {
@@ -108,11 +109,23 @@ func dumpAnswers(t *testing.T, out, dir string, reqs []devcontext.Request, expla
 		}
 		write(fmt.Sprintf("%02d-explain.json", i), ex)
 	}
-	c, err := contextmap.Compile(ctx, load(), reqs[0])
+	// The last request, asked first on a new Load, must answer as it did
+	// after the others, which had filled the Load's kept declarations.
+	last := len(reqs) - 1
+	after, err := contextmap.Compile(ctx, snap, reqs[last])
 	if err != nil {
 		t.Fatal(err)
 	}
-	write("00-fresh.json", c)
+	fresh, err := contextmap.Compile(ctx, load(), reqs[last])
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(fmt.Sprintf("%02d-fresh.json", last), fresh)
+	a, _ := json.Marshal(after)
+	f, _ := json.Marshal(fresh)
+	if string(a) != string(f) {
+		t.Errorf("request %d: the answer on a fresh Load differs from the one after %d other requests", last, last)
+	}
 }
 
 // lineIn is the 1-based line of a file's first line holding text.
