@@ -61,41 +61,37 @@ func (l TokenList) Strings() []string {
 	return out
 }
 
-// tokenPack is every token of one file end to end: the declarations'
-// lists are views of it, so a file's body tokens are one string.
-type tokenPack struct {
-	text string
-	ends []uint32 // ends[i]: where toks[i] ends in text
-}
-
-func packOf(toks []token) *tokenPack {
+// packOf is every token of one file as one list: the declarations' lists
+// are views of it (sub), so a file's body tokens are one string. It is
+// PackTokens over the tokens' texts, written out: this runs on every
+// parse, and a []string of the texts would be garbage.
+func packOf(toks []token) TokenList {
 	n := 0
 	for _, t := range toks {
 		n += len(t.text)
 	}
 	var b strings.Builder
 	b.Grow(n)
-	p := &tokenPack{ends: make([]uint32, len(toks))}
+	ends := make([]uint32, len(toks))
 	for i, t := range toks {
 		b.WriteString(t.text)
-		p.ends[i] = uint32(b.Len())
+		ends[i] = uint32(b.Len())
 	}
-	p.text = b.String()
-	return p
+	return TokenList{text: b.String(), ends: ends}
 }
 
-// list is toks[i:j] as a TokenList.
-func (p *tokenPack) list(i, j int) TokenList {
+// sub is tokens i to j (exclusive) of l, sharing l's text.
+func (l TokenList) sub(i, j int) TokenList {
 	if j <= i {
 		return TokenList{}
 	}
 	start := uint32(0)
 	if i > 0 {
-		start = p.ends[i-1]
+		start = l.ends[i-1]
 	}
 	ends := make([]uint32, j-i)
 	for k := range ends {
-		ends[k] = p.ends[i+k] - start
+		ends[k] = l.ends[i+k] - start
 	}
-	return TokenList{text: p.text[start:p.ends[j-1]], ends: ends}
+	return TokenList{text: l.text[start:l.ends[j-1]], ends: ends}
 }

@@ -40,7 +40,7 @@ type rawDecl struct {
 type walker struct {
 	src   []byte
 	decls []rawDecl
-	pack  *tokenPack // the file's tokens, packed once for the bodies kept
+	pack  *TokenList // the file's tokens, packed once for the bodies kept
 	texts []string   // scratch: one body's token texts, to hash
 }
 
@@ -288,9 +288,10 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 		}
 		if opt.KeepBodyTokens {
 			if w.pack == nil {
-				w.pack = packOf(toks)
+				pack := packOf(toks)
+				w.pack = &pack
 			}
-			out.Body = w.pack.list(bi, bj)
+			out.Body = w.pack.sub(bi, bj)
 		}
 		if d.bodyStart > d.spanStart {
 			sigEnd = d.bodyStart
