@@ -71,6 +71,7 @@ type cxParsed struct {
 	path   string
 	dir    string
 	lang   symbols.Language
+	c      *cxContent // the declarations it was made from
 	src    []byte
 	lines  []int // byte offset of each line's start
 	decls  []*cxDecl
@@ -83,12 +84,13 @@ type cxParsed struct {
 
 // cxDecl is one declaration in the world.
 type cxDecl struct {
-	f     *cxParsed
-	d     *symbols.Decl
-	uri   string
-	base  string // the name without container or overload suffix
-	test  bool
-	start int // first byte, doc comment included
+	f      *cxParsed
+	d      *symbols.Decl
+	uri    string
+	base   string // the name without container or overload suffix
+	test   bool
+	tested []string // a test's testedNames
+	start  int      // first byte, doc comment included
 }
 
 func (x *cxDecl) contains(y *cxDecl) bool {
@@ -375,14 +377,14 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		w.parsed[p] = nil
 		return nil
 	}
-	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
+	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
 		lines: c.lines, pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
 	w.parsed[p] = pf
 	xs := make([]cxDecl, len(c.decls))
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
-		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, test: cd.test, start: cd.start}
+		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, test: cd.test, tested: cd.tested, start: cd.start}
 		if _, taken := w.at[x.uri]; taken {
 			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
 		}
@@ -864,12 +866,17 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			continue
 		}
 		tests := 0
-		for _, t := range pf.decls {
+		may := pf.c.holders(x.base)
+		for i, t := range pf.decls {
+			held := len(may) > 0 && uint32(may[0]) == uint32(i)
+			if held {
+				may = may[1:]
+			}
 			if !t.test {
 				continue
 			}
 			tests++
-			mentions := uses(t, x)
+			mentions := held && uses(t, x)
 			named := w.namesTested(t, x)
 			if mentions && typeKinds[x.d.Kind] {
 				w.edge(devcontext.EdgeUsesType, t.uri, x.uri)
@@ -898,7 +905,7 @@ func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
 		return false
 	}
 	fold := t.f.lang == symbols.Python
-	for _, n := range testedNames(t.f.lang, t.d) {
+	for _, n := range t.tested {
 		if n == x.d.QualifiedName || n == x.base || fold && (strings.EqualFold(n, x.d.QualifiedName) || strings.EqualFold(n, x.base)) {
 			return true
 		}
@@ -1091,7 +1098,12 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 		if shadowed {
 			continue
 		}
-		for _, y := range pf.decls {
+		may := pf.c.holders(x.base)
+		for i, y := range pf.decls {
+			held := len(may) > 0 && uint32(may[0]) == uint32(i)
+			if held {
+				may = may[1:]
+			}
 			if y == x || y.contains(x) || x.contains(y) {
 				continue
 			}
@@ -1103,15 +1115,18 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 				continue
 			}
 			if isType {
-				sig := sigIdents(y.d.Signature)
-				inSig := slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
-				if uses(y, x) || inSig {
+				inSig := false
+				if strings.Contains(y.d.Signature, x.base) { // a word of the signature is in it
+					sig := sigIdents(y.d.Signature)
+					inSig = slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
+				}
+				if held && uses(y, x) || inSig {
 					w.edge(devcontext.EdgeUsesType, y.uri, x.uri)
 					w.reach(y, pri, h)
 				}
 				continue
 			}
-			if uses(y, x) {
+			if held && uses(y, x) {
 				kind := devcontext.EdgeCalls
 				if valueKinds[x.d.Kind] {
 					kind = devcontext.EdgeUsesValue
@@ -1146,7 +1161,7 @@ func (w *worldBuilder) linkParsed() {
 			if !x.test {
 				continue
 			}
-			for _, n := range testedNames(x.f.lang, x.d) {
+			for _, n := range x.tested {
 				for _, y := range w.byBase[cxBaseName(n)] {
 					if !y.test && w.namesTested(x, y) {
 						w.edge(devcontext.EdgeTestedBy, y.uri, x.uri)
