@@ -112,14 +112,14 @@ type worldBuilder struct {
 	depth int
 	floor float64
 
-	nodes []devcontext.Node
-	at    map[string]int
-	edges []devcontext.Edge
-	eseen map[cxEdgeKey]int
+	nodes  []devcontext.Node
+	at     map[string]int
+	declOf []*cxDecl // per node: the declaration whose URI it is (the last to claim it), else nil
+	edges  []devcontext.Edge
+	eseen  map[cxEdgeKey]int
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
-	decls    map[string]*cxDecl
 	byBase   map[string][]*cxDecl
 
 	spent    int             // files parsed by the search
@@ -135,11 +135,28 @@ type worldBuilder struct {
 	q    cxQueue
 }
 
+// worldSize is how large a base's last world was: the next world's
+// slices and maps start at that size instead of growing to it (a world
+// of GOROOT has 35,000–55,000 nodes; growing rehashed its maps a dozen
+// times each).
+type worldSize struct{ nodes, edges, parsed, bases int }
+
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
+	b.mu.Lock()
+	n := b.lastSize
+	b.mu.Unlock()
+	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
-		at: map[string]int{}, eseen: map[cxEdgeKey]int{}, parsed: map[string]*cxParsed{}, contents: map[string]*cxContent{},
-		decls: map[string]*cxDecl{}, byBase: map[string][]*cxDecl{},
-		rel: map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+		nodes: make([]devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
+		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
+		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
+		byBase: make(map[string][]*cxDecl, n.bases),
+		rel:    map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+}
+
+// size is this world's size, for the next one's hint.
+func (w *worldBuilder) size() worldSize {
+	return worldSize{nodes: len(w.nodes), edges: len(w.edges), parsed: len(w.parsed), bases: len(w.byBase)}
 }
 
 func (w *worldBuilder) node(n devcontext.Node) {
@@ -148,6 +165,15 @@ func (w *worldBuilder) node(n devcontext.Node) {
 	}
 	w.at[n.URI] = len(w.nodes)
 	w.nodes = append(w.nodes, n)
+	w.declOf = append(w.declOf, nil)
+}
+
+// decl is the declaration whose URI uri is.
+func (w *worldBuilder) decl(uri string) (*cxDecl, bool) {
+	if i, ok := w.at[uri]; ok && w.declOf[i] != nil {
+		return w.declOf[i], true
+	}
+	return nil, false
 }
 
 func (w *worldBuilder) has(uri string) bool { _, ok := w.at[uri]; return ok }
@@ -385,15 +411,21 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		cd := &c.decls[i]
 		x := &xs[i]
 		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, test: cd.test, tested: cd.tested, start: cd.start}
-		if _, taken := w.at[x.uri]; taken {
+		j, taken := w.at[x.uri]
+		if taken {
 			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
+			j, taken = w.at[x.uri]
 		}
 		pf.decls[i] = x
-		w.decls[x.uri] = x
 		w.byBase[x.base] = append(w.byBase[x.base], x)
-		n := cd.node
-		n.URI = x.uri
-		w.node(n)
+		if taken { // the suffixed URI too: the node stays the first's, the URI names the last
+			w.declOf[j] = x
+			continue
+		}
+		w.at[x.uri] = len(w.nodes)
+		w.nodes = append(w.nodes, cd.node)
+		w.nodes[len(w.nodes)-1].URI = x.uri
+		w.declOf = append(w.declOf, x)
 	}
 	return pf
 }
@@ -479,7 +511,7 @@ func (w *worldBuilder) declAt(p string, line int) *cxDecl {
 // workspace being parsed: the files whose namespace prefixes the identity
 // and whose words hold its name.
 func (w *worldBuilder) ensureURI(uri string) *cxDecl {
-	if x, ok := w.decls[uri]; ok {
+	if x, ok := w.decl(uri); ok {
 		return x
 	}
 	kind := devcontext.KindOfURI(uri)
@@ -509,11 +541,12 @@ func (w *worldBuilder) ensureURI(uri string) *cxDecl {
 		}
 		n++
 		w.parse(f.path, false)
-		if x, ok := w.decls[uri]; ok {
+		if x, ok := w.decl(uri); ok {
 			return x
 		}
 	}
-	return w.decls[uri]
+	x, _ := w.decl(uri)
+	return x
 }
 
 // ---- the declaration search -----------------------------------------------
