@@ -53,12 +53,15 @@ type ctxBase struct {
 	claims      []Claim
 	diags       []devcontext.Diagnostic
 
-	mu       sync.Mutex
-	lastSize worldSize // of the last world built (newWorldBuilder)
-	worlds   map[string]*cxWorld
-	order    []string // world keys, oldest first
-	commits  map[string][]workspace.GitCommit
-	changes  map[string][]string // commit sha → files it changed (co_changed)
+	fileNodesOnce sync.Once
+	fileNodesList []devcontext.Node
+
+	mu      sync.Mutex
+	maxSize worldSize // of the largest world built (newWorldBuilder)
+	worlds  map[string]*cxWorld
+	order   []string // world keys, oldest first
+	commits map[string][]workspace.GitCommit
+	changes map[string][]string // commit sha → files it changed (co_changed)
 }
 
 // cxFile is one file of the snapshot.

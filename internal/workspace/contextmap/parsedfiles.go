@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -33,8 +34,9 @@ type cxContent struct {
 	pkg   string // Go: the package clause's name
 	decls []cxContentDecl
 
-	words    sync.Once
-	wordKeys []uint64 // which declarations' bodies hold which words (holders)
+	words     sync.Once
+	wordsDone atomic.Bool // words has run
+	wordKeys  []uint64    // which declarations' bodies hold which words (holders)
 }
 
 // cxContentDecl is one declaration of a cxContent.
@@ -179,7 +181,7 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 // every declaration's body was most of a new seed's cost; it is built
 // once per file, on first use, and kept with the file's declarations.
 func (c *cxContent) holders(name string) []uint64 {
-	c.words.Do(c.indexWords)
+	c.indexWordsOnce()
 	h := uint64(wordHash(name)) << 32
 	keys := c.wordKeys
 	i, _ := slices.BinarySearch(keys, h)
@@ -188,6 +190,13 @@ func (c *cxContent) holders(name string) []uint64 {
 		j++
 	}
 	return keys[i:j:j]
+}
+
+func (c *cxContent) indexWordsOnce() {
+	c.words.Do(func() {
+		c.indexWords()
+		c.wordsDone.Store(true)
+	})
 }
 
 // indexWords builds wordKeys: (hash of a body token, declaration index),

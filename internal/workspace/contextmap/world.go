@@ -135,15 +135,15 @@ type worldBuilder struct {
 	q    cxQueue
 }
 
-// worldSize is how large a base's last world was: the next world's
+// worldSize is how large a base's largest world was: the next world's
 // slices and maps start at that size instead of growing to it (a world
 // of GOROOT has 35,000–55,000 nodes; growing rehashed its maps a dozen
-// times each).
+// times each, and copied the nodes as often).
 type worldSize struct{ nodes, edges, parsed, bases int }
 
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
 	b.mu.Lock()
-	n := b.lastSize
+	n := b.maxSize
 	b.mu.Unlock()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
@@ -154,9 +154,10 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 		rel:    map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
 }
 
-// size is this world's size, for the next one's hint.
-func (w *worldBuilder) size() worldSize {
-	return worldSize{nodes: len(w.nodes), edges: len(w.edges), parsed: len(w.parsed), bases: len(w.byBase)}
+// grow makes z at least as large as this world, for the next one's hint.
+func (w *worldBuilder) grow(z *worldSize) {
+	z.nodes, z.edges = max(z.nodes, len(w.nodes)), max(z.edges, len(w.edges))
+	z.parsed, z.bases = max(z.parsed, len(w.parsed)), max(z.bases, len(w.byBase))
 }
 
 func (w *worldBuilder) node(n devcontext.Node) {
@@ -198,13 +199,22 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 // addFiles adds one file node per non-doc file: the cursor falls back to it,
 // scope_path offers it, claims cover it. Its text is read only for Markdown.
 func (w *worldBuilder) addFiles() {
-	for _, f := range w.b.files {
-		if f.doc {
-			continue
-		}
-		w.node(devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile, Title: path.Base(f.path),
-			Path: f.path, Bytes: f.size})
+	for _, n := range w.b.fileNodes() {
+		w.node(n)
 	}
+}
+
+// fileNodes are the base's file nodes, made once (every world has them).
+func (b *ctxBase) fileNodes() []devcontext.Node {
+	b.fileNodesOnce.Do(func() {
+		for _, f := range b.files {
+			if !f.doc {
+				b.fileNodesList = append(b.fileNodesList, devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile,
+					Title: path.Base(f.path), Path: f.path, Bytes: f.size})
+			}
+		}
+	})
+	return b.fileNodesList
 }
 
 func (w *worldBuilder) addDocs() {
@@ -711,7 +721,13 @@ func sharedDirs(a, b string) int {
 // readCandidates parses up to limit candidate files for the search; the
 // rest are recorded as unread.
 func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
-	w.prefetch(paths[:min(limit, len(paths))])
+	return w.readCandidatesFor(paths, limit, false)
+}
+
+// readCandidatesFor is readCandidates; words says the caller will ask the
+// files' holders, so the prefetch indexes their words too.
+func (w *worldBuilder) readCandidatesFor(paths []string, limit int, words bool) []*cxParsed {
+	w.prefetch(paths[:min(limit, len(paths))], words)
 	var out []*cxParsed
 	for i, p := range paths {
 		if i >= limit {
@@ -729,7 +745,7 @@ func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
 // is about to read in this order (the same budget arithmetic), so the
 // sequential walk that builds the world finds them parsed. It changes no
 // answer: the world is still built in order, from the same tables.
-func (w *worldBuilder) prefetch(paths []string) {
+func (w *worldBuilder) prefetch(paths []string, words bool) {
 	var todo []string
 	spent, spentB := w.spent, w.spentB
 	for _, p := range paths {
@@ -747,14 +763,14 @@ func (w *worldBuilder) prefetch(paths []string) {
 		spentB += f.size
 		todo = append(todo, p)
 	}
-	w.prefetchTables(todo)
+	w.prefetchTables(todo, words)
 }
 
 // prefetchTables builds the declarations of code files (parsedfiles.go)
 // on all cores, for this world to take in order: those the Load keeps are
 // taken from there, the others read, their tables decoded or parsed and
 // their nodes built. The world itself is not touched.
-func (w *worldBuilder) prefetchTables(paths []string) {
+func (w *worldBuilder) prefetchTables(paths []string, words bool) {
 	type job struct {
 		f cxFile
 		k cxContentKey
@@ -766,12 +782,18 @@ func (w *worldBuilder) prefetchTables(paths []string) {
 		if !ok || !f.code {
 			continue
 		}
-		if _, ok := w.contents[p]; ok {
+		if c, ok := w.contents[p]; ok {
+			if words && c != nil && !c.wordsDone.Load() {
+				jobs = append(jobs, &job{f: f, c: c})
+			}
 			continue
 		}
 		k := w.contentKey(f)
 		if c := w.b.contents.get(k); c != nil {
 			w.contents[p] = c
+			if words && !c.wordsDone.Load() {
+				jobs = append(jobs, &job{f: f, c: c})
+			}
 			continue
 		}
 		jobs = append(jobs, &job{f: f, k: k})
@@ -786,7 +808,12 @@ func (w *worldBuilder) prefetchTables(paths []string) {
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				j.c = w.buildContent(j.f, j.k)
+				if j.c == nil {
+					j.c = w.buildContent(j.f, j.k)
+				}
+				if words && j.c != nil {
+					j.c.indexWordsOnce()
+				}
 			}
 		}()
 	}
@@ -894,7 +921,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			paths = append(paths, p)
 		}
 	}
-	for _, pf := range w.readCandidates(paths, maxTestFiles) {
+	for _, pf := range w.readCandidatesFor(paths, maxTestFiles, true) {
 		if pf == x.f && !pf.test {
 			continue
 		}
@@ -1118,7 +1145,7 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 	if isType {
 		limit = maxUserTypeFiles
 	}
-	for _, pf := range w.readCandidates(paths, limit) {
+	for _, pf := range w.readCandidatesFor(paths, limit, true) {
 		shadowed := false
 		if pf.dir != x.f.dir {
 			for _, z := range w.byBase[x.base] {
