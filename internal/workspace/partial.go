@@ -34,7 +34,7 @@ type hintedTable struct {
 	text    []byte
 	sum     [sha256.Size]byte
 	decls   []symbols.Decl
-	partial bool // decls are only the declarations that mention words
+	partial bool              // decls are only the declarations that mention words
 	layout  *symbols.GoLayout // partial: text's lexed layout, for the suggestion pass
 }
 
