@@ -175,7 +175,7 @@ func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
 	diags := append([]Diagnostic{}, s.cfgDiags...)
 	many := false
 	for _, doc := range s.Docs() {
-		text, st, sum := s.readSum(doc)
+		text, st, sum := s.readDoc(doc)
 		if st != anchors.FileOK {
 			continue
 		}
