@@ -233,6 +233,8 @@ type readCache struct {
 	inflight map[string]*flight
 }
 
+// flight is one read under way: get's own (r set before done closes) or
+// a Preload batch's (r nil: the waiter looks again once done closes).
 type flight struct {
 	done chan struct{}
 	r    *readResult
@@ -275,7 +277,9 @@ func (c *readCache) get(p string, read func() ([]byte, anchors.FileStatus)) *rea
 		if f.r != nil {
 			return f.r
 		}
-		return c.get(p, read) // the first read panicked: try for itself
+		// A batch (Preload) stored its answer, or failed on this path, or
+		// the first read panicked: ask again.
+		return c.get(p, read)
 	}
 	f := &flight{done: make(chan struct{})}
 	if c.inflight == nil {
