@@ -529,7 +529,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	parallel(len(jobs), func(i int) {
 		j := &jobs[i]
 		if words, ok := r.partialWords[j.path]; ok && j.lang == symbols.Go {
-			j.decls, j.partial = r.s.tables.goDecls(j.sum, j.text, words)
+			j.decls, j.partial, j.layout = r.s.tables.goDecls(j.sum, j.text, words)
 			return
 		}
 		j.decls = r.tableOf(j.path, j.lang, j.sum, j.text).Decls
