@@ -157,6 +157,7 @@ func goWordByte(c byte) bool {
 // of base (lower case, as FileSuggestions compares).
 func mayBeCloseName(src []byte, base string, baseRunes, maxDist int) bool {
 	var scratch []byte
+	baseR := []rune(base)
 	for i := 0; i < len(src); {
 		if !goWordByte(src[i]) {
 			i++
@@ -171,6 +172,12 @@ func mayBeCloseName(src []byte, base string, baseRunes, maxDist int) bool {
 		i = j
 		if ascii && !(word[0] >= '0' && word[0] <= '9') {
 			if d := len(word) - baseRunes; d > maxDist || -d > maxDist {
+				continue
+			}
+			if len(word) < maxASCIIWord {
+				if asciiDistance(baseR, word, maxDist+1) <= maxDist {
+					return true
+				}
 				continue
 			}
 			scratch = append(scratch[:0], word...)
@@ -189,6 +196,45 @@ func mayBeCloseName(src []byte, base string, baseRunes, maxDist int) bool {
 		}
 	}
 	return false
+}
+
+// maxASCIIWord bounds the words asciiDistance takes (its rows live on the
+// stack).
+const maxASCIIWord = 63
+
+// asciiDistance is levenshtein(string(a), lower(word), limit) for an
+// ASCII word shorter than maxASCIIWord, without allocating: the same
+// rows, the same early answer (limit) once a row holds nothing below it.
+func asciiDistance(a []rune, word []byte, limit int) int {
+	if d := len(a) - len(word); d > limit || -d > limit {
+		return limit
+	}
+	var rows [2][maxASCIIWord + 1]int
+	prev, cur := rows[0][:len(word)+1], rows[1][:len(word)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(word); j++ {
+			c := word[j-1]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			cost := 1
+			if a[i-1] == rune(c) {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(word)], limit)
 }
 
 // substringDistance is the least edit distance between a and any

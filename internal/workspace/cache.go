@@ -136,8 +136,12 @@ const docVersions = 4
 // parseVersion is parseSum for an open buffer's content: like the doc
 // cache, the table cache keeps only the newest few versions of a file
 // being edited (tables keep body tokens: a large file's weighs a lot).
+// A buffer's table is taken from the persistent store when it is there (a
+// buffer just opened holds the disk's content) but never written to it:
+// every keystroke's version would be a file in the user's cache directory,
+// written on the keystroke's clock, and read by no later run.
 func (c *tableCache) parseVersion(path string, lang symbols.Language, sum [sha256.Size]byte, src []byte) symbols.Table {
-	t := c.parseSum(lang, sum, src)
+	t := c.parseStored(lang, sum, src, false)
 	c.versionsMu.Lock()
 	defer c.versionsMu.Unlock()
 	if c.tableVersions == nil {
@@ -181,6 +185,12 @@ func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
 
 // parseSum is parse when the content's hash is known already.
 func (c *tableCache) parseSum(lang symbols.Language, sum [sha256.Size]byte, src []byte) symbols.Table {
+	return c.parseStored(lang, sum, src, true)
+}
+
+// parseStored is parseSum; put says whether a table parsed here goes to
+// the persistent store.
+func (c *tableCache) parseStored(lang symbols.Language, sum [sha256.Size]byte, src []byte, put bool) symbols.Table {
 	key := tableKey{lang, sum}
 	if t, ok := c.tables.get(key); ok {
 		return t
@@ -195,7 +205,7 @@ func (c *tableCache) parseSum(lang symbols.Language, sum [sha256.Size]byte, src 
 		// A table from a parse that gave up (time limit, loaded machine)
 		// is not the file's: it is never kept. Key languages are parsed
 		// in Go, quickly; they are not kept either.
-		if store != nil && !t.GaveUp && !symbols.IsKeyLanguage(lang) {
+		if put && store != nil && !t.GaveUp && !symbols.IsKeyLanguage(lang) {
 			store.Put(storeKey(lang, sum), symbols.EncodeTable(t))
 		}
 	}

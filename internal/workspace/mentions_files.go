@@ -26,7 +26,7 @@ type mentionFiles struct {
 // others are read, and their new records stored.
 func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) mentionFiles {
 	mf := mentionFiles{bases: bases, found: make([][]anchors.MentionRef, len(paths)), parsed: make([]bool, len(paths)), places: make([]namePlaces, len(paths))}
-	store := s.tables.persistent()
+	store := unbundled(s.tables.persistent())
 	_, stater := s.files.(FileStater)
 	if store == nil || !stater || !mentionPrefilter {
 		mf.read = len(paths)
