@@ -174,7 +174,7 @@ func (r *checkRun) completeHinted(ctx context.Context, open []anchors.Anchor, su
 		c := &candidate{b: j.text, lang: symbols.Go}
 		for _, n := range needs {
 			if n.wantsIn(c) {
-				j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+				j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 				whole[k] = true
 				return
 			}
@@ -318,7 +318,7 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 	for grew {
 		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
-			j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+			j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 			return suggestWhole, nil, ranges, true
 		}
 		j.decls, outcome = t.Decls, suggestPartial
@@ -345,7 +345,7 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 func (r *checkRun) replaySuggestKeep(j *hintedTable, outcome int, keep map[int]bool) bool {
 	switch outcome {
 	case suggestWhole:
-		j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 	case suggestPartial:
 		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
