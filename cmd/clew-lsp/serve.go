@@ -25,7 +25,9 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	stdinFile = stdin()
 	limitMemory()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	stopHeapDumps := dumpHeapOnSignal(logger)
 	err := serveOn(ctx, stdio{}, logger)
+	stopHeapDumps()
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return 1
 	}

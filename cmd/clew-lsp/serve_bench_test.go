@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -55,6 +56,13 @@ import (
 // previous one waits out the debounce; with MS ≥ 25 every edit is a lone
 // keystroke, diagnosed at once);
 // CLEW_BENCH_BIN a binary to measure instead of the one built here.
+// The server's memory is read after the first diagnosis, after 100, 200,
+// 500, 1,000, 2,000 and 5,000 edits (those the run reaches) and at the
+// end: VmRSS and VmHWM, then (Unix, the real binary) the Go heap's figures
+// after a collection, which the benchmark asks for with SIGUSR1 (the
+// server runs with CLEW_LSP_HEAP_PROFILE, heapdump.go); the heap profiles
+// are kept in CLEW_BENCH_HEAPDIR when it is set
+// (`go tool pprof -sample_index=inuse_space -diff_base heap.1.pprof BIN heap.5.pprof`).
 // CLEW_BENCH_INPROC=1 runs the server inside the benchmark's process (the
 // same wiring as `serve`, without its memory limit, which would count the
 // client's memory too), and
@@ -94,6 +102,8 @@ type benchServer struct {
 	docLat  []time.Duration
 	codeLat []time.Duration
 	profile string // in process: where to write the edits' cpu profile
+	heap    string // the real binary: CLEW_LSP_HEAP_PROFILE's prefix
+	dumps   int    // heap dumps asked for so far
 }
 
 func startServer(b *testing.B, bin, dir string, inproc bool) *benchServer {
@@ -106,9 +116,16 @@ func startServer(b *testing.B, bin, dir string, inproc bool) *benchServer {
 		}, lsptest.Options{})
 		return s
 	}
+	heapDir := os.Getenv("CLEW_BENCH_HEAPDIR")
+	if heapDir == "" {
+		heapDir = b.TempDir()
+	}
+	benchMust(b, os.MkdirAll(heapDir, 0o755))
+	s.heap = filepath.Join(heapDir, "heap")
 	s.c = lsptest.Pipe(b, func(ctx context.Context, rwc io.ReadWriteCloser) error {
 		cmd := exec.CommandContext(ctx, bin, "serve")
 		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), HeapProfileEnv+"="+s.heap)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = rwc, rwc, io.Discard
 		// Stdin is copied from the in-memory pipe, which stays open after
 		// the server exits: do not wait for that copy.
@@ -145,8 +162,9 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	benchMust(b, s.c.Open(ctx, s.doc, "markdown", s.docText))
 	base := s.awaitDoc(b, ctx, "first diagnosis", func(n int) bool { return n > 0 })
 	first := time.Since(t0)
-	rssFirst, hwmFirst := s.rss(b)
-	b.Logf("first diagnosis after %v: %d diagnostics in ANCHORS.md; VmRSS %.0f MiB, VmHWM %.0f MiB", first, base, rssFirst, hwmFirst)
+	rssFirst, _ := s.rss(b)
+	heapFirst := s.checkpoint(b, 0)
+	b.Logf("first diagnosis after %v: %d diagnostics in ANCHORS.md", first, base)
 
 	lines := strings.SplitAfter(s.docText, "\n")
 	var fresh []int // 0-based doc lines of fresh anchors
@@ -186,6 +204,11 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 		pause = time.Duration(ms) * time.Millisecond
 	}
 	for i := 0; i < edits; i++ {
+		if i > 0 && (slices.Contains([]int{100, 200, 500, 1000, 2000, 5000}, i)) {
+			c := s.cpu()
+			s.checkpoint(b, i)
+			cpu0 += s.cpu() - c // the dump's collection is not an edit's
+		}
 		time.Sleep(pause)
 		if i%4 < 2 {
 			// Doc: break a pin (i%4 == 0), then unbreak it (i%4 == 1).
@@ -229,6 +252,7 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	}
 	cpuPerEdit := float64((s.cpu() - cpu0).Microseconds()) / 1000 / float64(edits)
 	rssEnd, hwmEnd := s.rss(b)
+	heapEnd := s.checkpoint(b, edits)
 	b.Logf("after %d edits: VmRSS %.0f MiB, VmHWM %.0f MiB; doc p50 %v p95 %v; code p50 %v p95 %v", edits, rssEnd, hwmEnd,
 		percentile(s.docLat, 0.5), percentile(s.docLat, 0.95), percentile(s.codeLat, 0.5), percentile(s.codeLat, 0.95))
 	b.ReportMetric(first.Seconds()*1000, "first-diag-ms")
@@ -243,6 +267,10 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	b.ReportMetric(rssEnd, "rss-end-MiB")
 	b.ReportMetric(hwmEnd, "hwm-end-MiB")
 	b.ReportMetric(rssEnd-rssFirst, "rss-growth-MiB")
+	if heapEnd.NumGC > 0 {
+		b.ReportMetric(mib(heapFirst.HeapAlloc), "heap-first-MiB")
+		b.ReportMetric(mib(heapEnd.HeapAlloc), "heap-end-MiB")
+	}
 	// The figures go out now: a benchmark's log is printed only at its end.
 	fmt.Fprintf(os.Stderr, "ServeGOROOT: first diagnosis %v, VmRSS %.0f MiB; after %d edits VmRSS %.0f MiB, VmHWM %.0f MiB, %.1f cpu-ms/edit; doc p50 %v p95 %v; code p50 %v p95 %v\n",
 		first, rssFirst, edits, rssEnd, hwmEnd, cpuPerEdit, percentile(s.docLat, 0.5), percentile(s.docLat, 0.95), percentile(s.codeLat, 0.5), percentile(s.codeLat, 0.95))
@@ -254,6 +282,57 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 	_ = s.c.Notify(sctx, "exit", nil)
 	s.c.CloseConn()
 }
+
+// checkpoint logs the server's memory after n edits (to stderr at once,
+// since a benchmark's log is printed only at its end): VmRSS and VmHWM,
+// then, when the server writes heap dumps, the live Go heap after a
+// collection it makes on SIGUSR1. It returns the heap's figures (zero
+// without dumps).
+func (s *benchServer) checkpoint(b *testing.B, n int) heapStats {
+	rss, hwm := s.rss(b)
+	line := fmt.Sprintf("ServeGOROOT: after %d edits: VmRSS %.0f MiB, VmHWM %.0f MiB", n, rss, hwm)
+	if len(s.docLat) > 0 {
+		line += fmt.Sprintf("; so far doc p50 %v p95 %v, code p50 %v p95 %v", percentile(s.docLat, 0.5), percentile(s.docLat, 0.95),
+			percentile(s.codeLat, 0.5), percentile(s.codeLat, 0.95))
+	}
+	st, ok := s.heapDump(b)
+	if ok {
+		line += fmt.Sprintf("; Go heap after a collection: live %.1f MiB (%d objects), in use %.1f MiB, idle %.1f MiB (%.1f released), sys %.1f MiB, %d collections",
+			mib(st.HeapAlloc), st.HeapObjects, mib(st.HeapInuse), mib(st.HeapIdle), mib(st.HeapReleased), mib(st.Sys), st.NumGC)
+	}
+	fmt.Fprintln(os.Stderr, line)
+	return st
+}
+
+// heapDump asks the server for a heap dump (SIGUSR1) and reads its
+// figures; false in process, off Unix, or when none came within a minute.
+func (s *benchServer) heapDump(b *testing.B) (heapStats, bool) {
+	if inprocPID(s) || s.heap == "" || heapDumpSignal == nil {
+		return heapStats{}, false
+	}
+	p, err := os.FindProcess(int(s.pid.Load()))
+	if err != nil || p.Signal(heapDumpSignal) != nil {
+		return heapStats{}, false
+	}
+	s.dumps++
+	path := fmt.Sprintf("%s.%d.json", s.heap, s.dumps)
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		var st heapStats
+		if json.Unmarshal(data, &st) != nil {
+			b.Logf("heap dump %s: %s", path, data)
+			return heapStats{}, false
+		}
+		return st, true
+	}
+	b.Logf("no heap dump %s after a minute", path)
+	return heapStats{}, false
+}
+
+func mib(n uint64) float64 { return float64(n) / (1 << 20) }
 
 // awaitDoc waits for the publish of ANCHORS.md whose diagnostic count
 // satisfies ok, and returns that count.

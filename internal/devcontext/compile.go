@@ -118,10 +118,16 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 		}
 		live = append(live, c)
 	}
+	s.skeletons(live)
 	live, byOutline := s.outlineOnly(live)
 	for _, c := range byOutline {
 		if c.sigOnly {
 			continue // excluded below only when its outline did not fit
+		}
+		if s.bare[c.id] {
+			excluded = append(excluded, s.exclusion(c, ReasonOutlined,
+				"reached only by "+c.disc[0].Edge+" (outline-only, or a co_changed strength below its outline_below), and it has no declarations to outline: not given"))
+			continue
 		}
 		excluded = append(excluded, s.exclusion(c, ReasonOutlined,
 			"reached only by "+c.disc[0].Edge+" (outline-only, or a co_changed strength below its outline_below): given as outline entries of its declarations (as many as the budget leaves room for), not whole"))
@@ -298,7 +304,7 @@ func (s *selection) entry(c *candidate) Entry {
 
 func sourceClass(kind string) string {
 	switch kind {
-	case KindSymbol, KindFile, KindTest, KindOutline:
+	case KindSymbol, KindFile, KindTest, KindOutline, KindSkeleton:
 		return "code"
 	case KindPassage, KindDoc, KindReadme, KindADR, KindAgents:
 		return "docs"

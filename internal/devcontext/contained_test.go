@@ -22,10 +22,10 @@ func TestSpendLeavesOutDeclarationsInsideAWholeFile(t *testing.T) {
 		Edges: []Edge{
 			{Kind: EdgeCalls, From: seed, To: s},
 			{Kind: EdgeCoChanged, From: seed, To: FileURI("f/f.go"), Strength: 1},
-			{Kind: EdgeCoChanged, From: seed, To: FileURI("g/h.go"), Strength: 0.5},
+			{Kind: EdgeCoChanged, From: seed, To: FileURI("g/h.go"), Strength: 0.75}, // at outline_below: whole (it has no declarations)
 		},
 	}
-	// X 10 (required), f.go 100 (0.9), S 30 (0.7), h.go 30 (0.45).
+	// X 10 (required), f.go 100 (0.9), S 30 (0.7), h.go 30 (0.675).
 	// One walk: 10+100+30 = 140, h.go would make 170 > 145. Without S: 140.
 	c := mustCompile(t, w, Request{URIs: []string{seed}, BudgetTokens: budget(145)})
 	if entryOf(c, s) != nil {

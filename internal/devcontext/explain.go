@@ -42,6 +42,9 @@ func (p *Prepared) Explain(uri string, req Request) (Explanation, error) {
 		ex.Standing, ex.Entry = StandingSelected, e
 		ex.Detail = fmt.Sprintf("selected in the %s tier, relevance %v, confidence %v, %d token(s); reached by %d path(s): %s",
 			e.Tier, e.Relevance, e.Confidence, e.CostTokens, len(ways), strings.Join(ways, "; "))
+		if e.Kind == KindSkeleton {
+			ex.Detail += "; " + skeletonWhy(*e)
+		}
 		return ex, nil
 	}
 	if x, ok := excludedOf(c, target); ok {

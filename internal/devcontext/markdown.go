@@ -152,6 +152,9 @@ func writeEntry(b *strings.Builder, e Entry, texts map[string]string) {
 		fmt.Fprintf(b, "- %s: %s\n", way, d.Reason)
 	}
 	text, ok := texts[e.URI]
+	if e.Kind == KindSkeleton { // its text is the skeleton, not the declaration's
+		text, ok = e.Facts[FactSkeleton], true
+	}
 	if !ok {
 		b.WriteString("\n_(text not provided)_\n")
 		return

@@ -17,6 +17,9 @@ const (
 	// KindOutline is an entry, never a node: a declaration given by its
 	// signature line only (outline.go).
 	KindOutline = "outline"
+	// KindSkeleton is an entry, never a node: a seed declaration given by
+	// its signature and those of the declarations inside it (skeleton.go).
+	KindSkeleton = "skeleton"
 )
 
 // AnchorState is the state of a passage's @code anchor (docs/anchors.md).

@@ -28,9 +28,12 @@ const (
 )
 
 // outlineOnly splits off the file and declaration candidates reached only
-// by outline-only edges (sibling, imports, imported_by), and the
-// declarations below the full floor: they are not spent in full; outline
-// offers a file's declarations, and a declaration's own signature.
+// by outline-only edges (sibling, imports, imported_by) or by co_changed
+// below its outline_below, and the declarations below the full floor: they
+// are not spent in full; outline offers a file's declarations, and a
+// declaration's own signature. A file so reached that has no declarations
+// with a signature (a changelog, a non-Markdown doc, a data file) is not
+// given at all: its text whole is what the strength did not earn (bare).
 func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidate) {
 	outlined := map[string]bool{} // paths with a declaration that has an outline
 	for _, k := range []string{KindSymbol, KindTest} {
@@ -45,12 +48,15 @@ func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidat
 		only := (c.node.Kind == KindFile || decl) && !c.seed && !c.required && len(c.disc) > 0
 		for _, d := range c.disc {
 			r := edgeByKind[d.Edge]
-			weak := c.node.Kind == KindFile && r != nil && r.outlineBelow > 0 && r.forward > 0 && d.Weight/r.forward < r.outlineBelow-1e-9 && outlined[c.node.Path]
+			weak := c.node.Kind == KindFile && r != nil && r.outlineBelow > 0 && r.forward > 0 && d.Weight/r.forward < r.outlineBelow-1e-9
 			only = only && d.Selector == SelRelation && r != nil && (r.outline || weak)
 		}
 		faint := decl && !c.seed && !c.required && below(c.fullRel, fullFloor)
 		c.sigOnly = only && decl || faint
 		if only || faint {
+			if c.node.Kind == KindFile && !outlined[c.node.Path] {
+				s.bare[c.id] = true
+			}
 			byOutline = append(byOutline, c)
 		} else {
 			spend = append(spend, c)
@@ -83,7 +89,7 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		switch c.node.Kind {
 		case KindFile:
 			whole[c.node.Path] = true
-		case KindSymbol, KindTest:
+		case KindSymbol, KindTest, KindSkeleton: // a skeleton shows the signatures inside it
 			held = append(held, c.node)
 		}
 	}
@@ -415,6 +421,7 @@ func abs(x int) int {
 func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *outlined, excluded *[]Excluded) []Deduplicated {
 	inside := map[string][]string{} // kept uri → contained uris
 	path := map[string]string{}     // kept uri → its path
+	kind := map[string]string{}     // kept uri → its entry's kind
 	for _, c := range byOutline {
 		if !c.sigOnly || ol.of[c.id] {
 			continue
@@ -426,12 +433,12 @@ func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *out
 			case n.Path != c.node.Path:
 			case n.Kind == KindFile:
 				kept = s.ix.ids[y.id]
-			case (n.Kind == KindSymbol || n.Kind == KindTest) && n.Range != nil && c.node.Range != nil &&
+			case (n.Kind == KindSymbol || n.Kind == KindTest || n.Kind == KindSkeleton) && n.Range != nil && c.node.Range != nil &&
 				n.Range.StartLine <= c.node.Range.StartLine && c.node.Range.EndLine <= n.Range.EndLine:
 				kept = s.ix.ids[y.id]
 			}
 			if kept != "" {
-				path[kept] = n.Path
+				path[kept], kind[kept] = n.Path, n.Kind
 				break
 			}
 		}
@@ -456,7 +463,10 @@ func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *out
 		ds := inside[kept]
 		slices.SortFunc(ds, naturalCompare)
 		what := "whole"
-		if !strings.HasPrefix(kept, FileURI("")) {
+		switch {
+		case kind[kept] == KindSkeleton:
+			what = "as its skeleton (their signature lines)"
+		case !strings.HasPrefix(kept, FileURI("")):
 			what = "in full"
 		}
 		out = append(out, Deduplicated{Kept: kept, Dropped: ds, Key: "contained",

@@ -212,9 +212,9 @@ var edgeTable = []edgeRule{
 		fwdWhy: "a document it links to", revWhy: "a document linking here"},
 	{kind: EdgeChangedIn, means: "this commit changed the declaration's lines", forward: 0.5, reverse: 0.3,
 		fwdWhy: "a commit that changed it", revWhy: "what this commit changed", limit: MaxCommitsPerNode},
-	{kind: EdgeCoChanged, means: "that file changed in the same commits as this declaration's file (git history)", forward: 0.9,
+	{kind: EdgeCoChanged, means: "that file changed in the same commits as this declaration's file (git history); below outline_below, a code file is given as its declarations' outlines and a file with none is not given", forward: 0.9,
 		fwdWhy: "a file changed together with it", measured: true, leaf: true, outlineBelow: 0.75},
-	{kind: EdgeSibling, means: "that file belongs to the same package (directory and language) as this declaration", forward: 0.3,
+	{kind: EdgeSibling, means: "that file belongs to the same package (directory and language) as this declaration; not drawn for JS/TS and Python, whose import statements say which files belong together", forward: 0.3,
 		fwdWhy: "a file of the same package", measured: true, tier: TierHistory, leaf: true, outline: true},
 
 	{kind: EdgeInPackage, means: "this declaration belongs to that package",
@@ -300,6 +300,10 @@ type SelectorRule struct {
 	// FullFloor: a declaration below this relevance is given by this
 	// selector's entry (its signature line) only, never in full (outline).
 	FullFloor float64 `json:"full_floor,omitempty"`
+	// SkeletonShare: a seed declaration with declarations inside it that
+	// costs more than this share of the limit is given as its skeleton
+	// (seed).
+	SkeletonShare float64 `json:"skeleton_share,omitempty"`
 }
 
 // Policy returns the compiler's rules. It is static: it does not depend on a
@@ -345,6 +349,10 @@ func Policy() CompilerPolicy {
 	sort.Slice(p.Edges, func(i, j int) bool { return p.Edges[i].Edge < p.Edges[j].Edge })
 	for _, s := range Selectors {
 		r := SelectorRule{Selector: s, Declared: s != SelIntentMatch}
+		if s == SelSeed {
+			r.Means = skeletonMeans
+			r.SkeletonShare = skeletonShare
+		}
 		if s == SelOutline {
 			r.Means = outlineMeans
 			r.Weight = relOutlineInFile

@@ -47,11 +47,12 @@ type selection struct {
 	required  map[int]bool
 	diags     []Diagnostic
 	outlined  map[int]bool // given as an outline entry (outline.go)
+	bare      map[int]bool // files given as outlines that have none (outline.go)
 }
 
 func newSelection(ix *index, set settings, req Request) *selection {
 	return &selection{ix: ix, set: set, req: req, cands: map[int]*candidate{}, cuts: map[int]cut{},
-		ghosts: map[int]cut{}, required: map[int]bool{}}
+		ghosts: map[int]cut{}, required: map[int]bool{}, bare: map[int]bool{}}
 }
 
 func (s *selection) offer(id int, tier Tier, rel float64, d Discovery) {

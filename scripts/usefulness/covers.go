@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 )
@@ -9,7 +11,10 @@ import (
 // entry shows every declaration in it; a symbol or test entry shows its
 // own declaration and every declaration inside its text (a class's
 // members, a Go type's fields): the text is there, as it is in a whole
-// file; an outline entry shows its declaration's signature line only.
+// file; an outline entry shows its declaration's signature line only; a
+// skeleton entry (a seed given by its signature and those of the
+// declarations inside it) shows the signature lines of its declaration and
+// of each declaration inside it whose name its text holds — never in full.
 
 // span is a declaration's lines in the parent's tree.
 type span struct{ start, end int }
@@ -52,6 +57,14 @@ func (s *spans) covers(e devcontext.Entry, d decl) (shown, full bool) {
 		return true, true
 	case devcontext.KindOutline:
 		return e.Title == d.qname, false
+	case devcontext.KindSkeleton:
+		if e.Title == d.qname {
+			return true, false
+		}
+		if sp, ok := s.of(e.Provenance.Path, e.Title); ok && sp.start <= d.start && d.end <= sp.end &&
+			strings.Contains(e.Facts[devcontext.FactSkeleton], baseName(d.qname)) {
+			return true, false
+		}
 	case devcontext.KindSymbol, devcontext.KindTest:
 		if e.Title == d.qname {
 			return true, true

@@ -107,6 +107,18 @@ func TestContextImportedBy(t *testing.T) {
 	if !found {
 		t.Errorf("no imports helpers.py → text_type: %+v", edges)
 	}
+	// No sibling edges in Python or JS/TS: _compat.py is reached from
+	// helpers.py by its import, not by sharing pkg/; dup.ts and note.ts
+	// share source/other/ and nothing else.
+	tsEdges, err := contextmap.WorldEdges(context.Background(), snap, at("source/other/dup.ts", 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range append(edges, tsEdges...) {
+		if e.Kind == devcontext.EdgeSibling {
+			t.Errorf("a sibling edge in Python or TypeScript: %+v", e)
+		}
+	}
 	c = compile(t, snap, at("pkg/helpers.py", 1))
 	textType := "clew://symbol/pkg/_compat.text_type"
 	if e := entry(c, devcontext.FileURI("pkg/_compat.py")); e == nil || e.Kind != devcontext.KindFile {

@@ -272,7 +272,9 @@ func (w *worldBuilder) fileNodeURI(p string) string {
 }
 
 // addSiblings draws sibling from each seed to the other code files of its
-// package: the same directory and language family. Strength 0.85–1 by the
+// package: the same directory and language family. Not for JS/TS and
+// Python: a directory is not their scope; a file's import statements say
+// which files it belongs with, and imports and imported_by follow them. Strength 0.85–1 by the
 // share of the seed file's declared names the sibling mentions, so the
 // siblings that use the seed's file fill the budget first.
 func (w *worldBuilder) addSiblings() {
@@ -283,6 +285,9 @@ func (w *worldBuilder) addSiblings() {
 			continue
 		}
 		fam := workspace.LanguageFamily(f.lang)
+		if fam == familyJS || fam == familyPython {
+			continue // their import statements say which files belong together (imports, imported_by)
+		}
 		var names []string
 		if pf := w.parsed[p]; pf != nil {
 			for _, x := range pf.decls {
