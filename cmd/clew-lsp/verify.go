@@ -43,7 +43,13 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
 	}
-	snap.UseTableStore(tableStore())
+	// What the check stores goes to one entry of the root, written when it
+	// is done (workspace.BundleStore).
+	if store := tableStore(); store != nil {
+		bundle := workspace.NewBundleStore(store, files.Root())
+		defer bundle.Flush()
+		snap.UseTableStore(bundle)
+	}
 	// The law and the files its legs cover are read while the anchors
 	// are checked.
 	snap.WarmClaims()

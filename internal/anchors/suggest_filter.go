@@ -79,8 +79,9 @@ func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []Brace
 		}
 		return atLeast(found, of)
 	}
+	close := newCloseName(base, baseRunes, maxDist)
 	return func(src []byte, groups []BraceGroup) bool {
-		if mayBeCloseName(src, base, baseRunes, maxDist) {
+		if close.in(src) {
 			return true
 		}
 		if n == 0 || !holds(src, n) {
@@ -153,9 +154,26 @@ func goWordByte(c byte) bool {
 	return isIdentStart(c) || c >= '0' && c <= '9' || c >= 0x80
 }
 
-// mayBeCloseName reports whether some word of src is within maxDist edits
-// of base (lower case, as FileSuggestions compares).
-func mayBeCloseName(src []byte, base string, baseRunes, maxDist int) bool {
+// closeName tests whether some word of a declaration's source is within
+// maxDist edits of base (lower case, as FileSuggestions compares),
+// prepared once per name.
+type closeName struct {
+	base               string
+	baseR              []rune
+	baseRunes, maxDist int
+	bits               bitDistance
+	fast               bool
+}
+
+func newCloseName(base string, baseRunes, maxDist int) *closeName {
+	c := &closeName{base: base, baseR: []rune(base), baseRunes: baseRunes, maxDist: maxDist}
+	c.bits, c.fast = newBitDistance(c.baseR)
+	return c
+}
+
+// in reports whether some word of src is within maxDist edits of base.
+func (c *closeName) in(src []byte) bool {
+	base, baseR, baseRunes, maxDist, bits, fast := c.base, c.baseR, c.baseRunes, c.maxDist, &c.bits, c.fast
 	var scratch []byte
 	for i := 0; i < len(src); {
 		if !goWordByte(src[i]) {
@@ -171,6 +189,18 @@ func mayBeCloseName(src []byte, base string, baseRunes, maxDist int) bool {
 		i = j
 		if ascii && !(word[0] >= '0' && word[0] <= '9') {
 			if d := len(word) - baseRunes; d > maxDist || -d > maxDist {
+				continue
+			}
+			if fast {
+				if bits.within(word, maxDist) {
+					return true
+				}
+				continue
+			}
+			if len(word) < maxASCIIWord {
+				if asciiDistance(baseR, word, maxDist+1) <= maxDist {
+					return true
+				}
 				continue
 			}
 			scratch = append(scratch[:0], word...)
@@ -189,6 +219,103 @@ func mayBeCloseName(src []byte, base string, baseRunes, maxDist int) bool {
 		}
 	}
 	return false
+}
+
+// maxASCIIWord bounds the words asciiDistance takes (its rows live on the
+// stack).
+const maxASCIIWord = 63
+
+// asciiDistance is levenshtein(string(a), lower(word), limit) for an
+// ASCII word shorter than maxASCIIWord, without allocating: the same
+// rows, the same early answer (limit) once a row holds nothing below it.
+func asciiDistance(a []rune, word []byte, limit int) int {
+	if d := len(a) - len(word); d > limit || -d > limit {
+		return limit
+	}
+	var rows [2][maxASCIIWord + 1]int
+	prev, cur := rows[0][:len(word)+1], rows[1][:len(word)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(word); j++ {
+			c := word[j-1]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			cost := 1
+			if a[i-1] == rune(c) {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(word)], limit)
+}
+
+// bitDistance computes the edit distance between a fixed string of at
+// most 64 runes and ASCII words with one machine word per column
+// (Myers' bit-vector algorithm, in Hyyrö's form for the distance between
+// whole strings): eq[c] has bit i set when a's rune i is the lower case
+// byte c.
+type bitDistance struct {
+	eq [128]uint64
+	m  int
+}
+
+func newBitDistance(a []rune) (bitDistance, bool) {
+	var d bitDistance
+	if len(a) == 0 || len(a) > 64 {
+		return d, false
+	}
+	d.m = len(a)
+	for i, r := range a {
+		if r < 128 {
+			d.eq[r] |= 1 << i
+		}
+	}
+	return d, true
+}
+
+// distance is the edit distance between a and the lower-cased ASCII word.
+func (d *bitDistance) distance(word []byte) int {
+	top := uint64(1) << (d.m - 1)
+	pv, mv, score := ^uint64(0), uint64(0), d.m
+	for _, c := range word {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		eq := d.eq[c&0x7f]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&top != 0 {
+			score++
+		} else if mh&top != 0 {
+			score--
+		}
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	return score
+}
+
+// within reports whether the word is at most maxDist edits from a.
+func (d *bitDistance) within(word []byte, maxDist int) bool {
+	if l := len(word) - d.m; l > maxDist || -l > maxDist {
+		return false
+	}
+	return d.distance(word) <= maxDist
 }
 
 // substringDistance is the least edit distance between a and any

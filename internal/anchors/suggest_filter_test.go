@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -100,4 +101,85 @@ func TestSubstringDistance(t *testing.T) {
 			t.Errorf("substringDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
 		}
 	}
+}
+
+// asciiDistance is levenshtein on a lower-cased ASCII word, allocation
+// aside: a table of near and far words, then any input.
+func TestASCIIDistance(t *testing.T) {
+	for _, c := range []struct {
+		base, word string
+		limit      int
+	}{
+		{"handler", "Handler", 3}, {"handler", "HandleR", 3}, {"handler", "handle", 3},
+		{"handler", "hndlr", 3}, {"handler", "xyz", 3}, {"", "", 1}, {"abc", "", 3},
+		{"", "abc", 2}, {"serve", "ServeHTTP", 3}, {"ab", "ba", 3}, {"kitten", "sitting", 4},
+		{"ünicode", "unicode", 3}, {"listenandserve", "ListenAndServeTLS", 5},
+	} {
+		want := levenshtein(c.base, strings.ToLower(c.word), c.limit)
+		if got := asciiDistance([]rune(c.base), []byte(c.word), c.limit); got != want {
+			t.Errorf("asciiDistance(%q, %q, %d) = %d, levenshtein says %d", c.base, c.word, c.limit, got, want)
+		}
+	}
+}
+
+func FuzzASCIIDistance(f *testing.F) {
+	f.Add("handler", []byte("Handle"), 3)
+	f.Add("ünicode", []byte("UNICODE"), 2)
+	f.Fuzz(func(t *testing.T, base string, word []byte, limit int) {
+		if len(word) >= maxASCIIWord || limit < 0 || limit > 70 || base != strings.ToLower(base) {
+			return
+		}
+		for _, c := range word {
+			if c >= 0x80 {
+				return
+			}
+		}
+		want := levenshtein(base, strings.ToLower(string(word)), limit)
+		if got := asciiDistance([]rune(base), word, limit); got != want {
+			t.Fatalf("asciiDistance(%q, %q, %d) = %d, levenshtein says %d", base, word, limit, got, want)
+		}
+	})
+}
+
+// The bit-vector distance is levenshtein's on ASCII words, for names of
+// up to 64 runes.
+func TestBitDistance(t *testing.T) {
+	words := []string{"", "a", "handler", "Handler", "handle", "hndlr", "xyz", "ServeHTTP", "ba", "sitting",
+		"unicode", "ListenAndServeTLS", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}
+	for _, base := range []string{"handler", "kitten", "ab", "ünicode", "x", "listenandserve", strings.Repeat("ab", 32)} {
+		d, ok := newBitDistance([]rune(base))
+		if !ok {
+			t.Fatalf("%q: not taken", base)
+		}
+		for _, w := range words {
+			want := levenshtein(base, strings.ToLower(w), 1000)
+			if got := d.distance([]byte(w)); got != want {
+				t.Errorf("distance(%q, %q) = %d, levenshtein says %d", base, w, got, want)
+			}
+		}
+	}
+	if _, ok := newBitDistance([]rune(strings.Repeat("a", 65))); ok {
+		t.Error("a 65-rune name is taken")
+	}
+}
+
+func FuzzBitDistance(f *testing.F) {
+	f.Add("handler", []byte("Handle"))
+	f.Add("ünicode", []byte("UNICODE"))
+	f.Fuzz(func(t *testing.T, base string, word []byte) {
+		base = strings.ToLower(base)
+		d, ok := newBitDistance([]rune(base))
+		if !ok || len(word) > 100 {
+			return
+		}
+		for _, c := range word {
+			if c >= 0x80 {
+				return
+			}
+		}
+		want := levenshtein(base, strings.ToLower(string(word)), 1000)
+		if got := d.distance(word); got != want {
+			t.Fatalf("distance(%q, %q) = %d, levenshtein says %d", base, word, got, want)
+		}
+	})
 }

@@ -97,11 +97,7 @@ func (r *checkRun) patchCheap(paths []string, states []fileState) *anchors.Index
 	parallel(len(jobs), func(k int) {
 		lang, _ := r.s.Language(jobs[k])
 		text, _, sum := r.s.readSum(jobs[k])
-		if _, open := r.s.overlays[jobs[k]]; open {
-			decls[k] = r.s.tables.parseVersion(jobs[k], lang, sum, text).Decls
-			return
-		}
-		decls[k] = r.s.tables.parseSum(lang, sum, text).Decls
+		decls[k] = r.tableOf(jobs[k], lang, sum, text).Decls
 	})
 	for k, p := range jobs {
 		ix.Add(p, decls[k])

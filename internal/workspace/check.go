@@ -151,12 +151,14 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	rep.index = run.index()
 	rep.Budget = run.sp.report()
 	rep.FallbackShare = fallbackShare(all)
-	if err := s.checkClaims(ctx, rep, opt); err != nil {
-		return nil, err
-	}
+	// The mention coverage needs the anchors' answers only: it runs while
+	// the claims' preparation (WarmClaims) may still be reading.
 	if opt.Mentions {
 		cov := s.MentionCoverage(rep)
 		rep.MentionCoverage = &cov
+	}
+	if err := s.checkClaims(ctx, rep, opt); err != nil {
+		return nil, err
 	}
 	rep.Exit = exitCode(rep)
 	return rep, nil
@@ -174,8 +176,11 @@ func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
 	var out parsedDocs
 	diags := append([]Diagnostic{}, s.cfgDiags...)
 	many := false
+	// One batch read for the docs not read yet (one open of each folder,
+	// four system calls a file), not a path walk and a stat for each.
+	s.Preload(s.Docs())
 	for _, doc := range s.Docs() {
-		text, st, sum := s.readSum(doc)
+		text, st, sum := s.readDoc(doc)
 		if st != anchors.FileOK {
 			continue
 		}
@@ -382,9 +387,8 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 	for _, t := range origin {
 		ak.str(t)
 	}
-	base := ak.h
+	base := ak.done()
 	var lists [][]anchors.Suggestion
-	fk := keyer{h: make([]byte, 0, len(base)+128)} // one buffer for every file's key
 	if r.pathsOf != ix {
 		// Sorted once per index, not once per lost anchor.
 		r.paths, r.pathsOf = ix.Paths(), ix
@@ -396,8 +400,7 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 			lists = append(lists, anchors.FileSuggestions(a, p, ix.Decls(p), origin))
 			continue
 		}
-		fk.h = append(append(fk.h[:0], base...), 0)
-		k := fk.str(p).sum(sum).done()
+		k := suggKey{base, p, sum}
 		l, hit := r.memo.sugg.get(k)
 		if !hit {
 			l = anchors.FileSuggestions(a, p, ix.Decls(p), origin)
@@ -406,6 +409,17 @@ func (r *checkRun) suggest(a anchors.Anchor, origin []string) []anchors.Candidat
 		lists = append(lists, l)
 	}
 	return anchors.BestSuggestions(a, lists)
+}
+
+// tableOf is the declaration table of p's content: an open buffer's
+// through the table cache's per-buffer versions (parseVersion: the newest
+// few kept, none written to the persistent store), a disk file's by
+// content alone.
+func (r *checkRun) tableOf(p string, lang symbols.Language, sum [sha256.Size]byte, text []byte) symbols.Table {
+	if _, open := r.s.overlays[p]; open {
+		return r.s.tables.parseVersion(p, lang, sum, text)
+	}
+	return r.s.tables.parseSum(lang, sum, text)
 }
 
 // file is the ladder's view of a file: read once per check, within budget.
@@ -442,7 +456,7 @@ func (r *checkRun) load(p string) ([]byte, anchors.FileStatus) {
 	// A SQL file is indexed with its folder's history only (loadAll and
 	// repoWide); the ladder reads no SQL file outside those.
 	if lang, ok := r.s.Language(p); ok && lang != symbols.SQL {
-		r.extra.Add(p, r.s.tables.parseSum(lang, sum, b).Decls)
+		r.extra.Add(p, r.tableOf(p, lang, sum, b).Decls)
 	}
 	return b, st
 }
@@ -520,10 +534,10 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	parallel(len(jobs), func(i int) {
 		j := &jobs[i]
 		if words, ok := r.partialWords[j.path]; ok && j.lang == symbols.Go {
-			j.decls, j.partial = r.s.tables.goDecls(j.sum, j.text, words)
+			j.decls, j.partial, j.layout = r.s.tables.goDecls(j.sum, j.text, words)
 			return
 		}
-		j.decls = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls
+		j.decls = r.tableOf(j.path, j.lang, j.sum, j.text).Decls
 	})
 	r.hinted = jobs
 	r.partial = map[string]bool{}

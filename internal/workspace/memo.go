@@ -35,7 +35,7 @@ type checkMemo struct {
 	settled *lru[cheapKey, anchors.Result]          // verdicts read off the hinted file alone
 	open    *lru[cheapKey, struct{}]                // the same keys, for anchors stage 1 does not settle
 	final   *lru[[sha256.Size]byte, anchors.Result] // verdicts after a repository-wide pass
-	sugg    *lru[[sha256.Size]byte, []anchors.Suggestion]
+	sugg    *lru[suggKey, []anchors.Suggestion]     // one file's suggestions for a lost anchor
 
 	wants  *lru[[sha256.Size]byte, *wantSet]  // per need: which disk files its prefilter accepts
 	combos *lru[[sha256.Size]byte, *comboSet] // per set of needs: the same, one lookup per file
@@ -112,7 +112,7 @@ func newCheckMemo(cfg Config) *checkMemo {
 		open:    newLRU[cheapKey, struct{}](memoLimits.verdicts),
 		pre:     newLRU[preKey, [2]bool](memoLimits.history),
 		final:   newLRU[[sha256.Size]byte, anchors.Result](memoLimits.verdicts),
-		sugg:    newLRU[[sha256.Size]byte, []anchors.Suggestion](memoLimits.suggestions),
+		sugg:    newLRU[suggKey, []anchors.Suggestion](memoLimits.suggestions),
 		wants:   newLRU[[sha256.Size]byte, *wantSet](memoLimits.needs),
 		combos:  newLRU[[sha256.Size]byte, *comboSet](memoLimits.indexes),
 		cands:   newLRU[[sha256.Size]byte, []string](memoLimits.indexes),
@@ -149,6 +149,17 @@ type cheapKey struct {
 	sum    [sha256.Size]byte
 	st     anchors.FileStatus
 	sql    bool
+}
+
+// suggKey is what one file's suggestions for a lost anchor are computed
+// from: the anchor with the pinned body's tokens (hashed once per anchor
+// and check), the file's path and its content's hash. A lost anchor's
+// suggestions look up one per indexed file (a thousand on a large
+// workspace): no hashing per file.
+type suggKey struct {
+	anchor [sha256.Size]byte
+	path   string
+	sum    [sha256.Size]byte
 }
 
 // keyer builds a memo key from the parts something was computed from.

@@ -34,7 +34,8 @@ type hintedTable struct {
 	text    []byte
 	sum     [sha256.Size]byte
 	decls   []symbols.Decl
-	partial bool // decls are only the declarations that mention words
+	partial bool              // decls are only the declarations that mention words
+	layout  *symbols.GoLayout // partial: text's lexed layout, for the suggestion pass
 }
 
 // partialWords are, per hinted Go file whose every anchor is a symbol
@@ -77,42 +78,41 @@ func goIdentifier(s string) bool {
 
 // goDecls is a hinted Go file's declarations: its whole table when one is
 // memoised or stored, else those of the declarations mentioning one of
-// words (partial true), else the whole file parsed.
-func (c *tableCache) goDecls(sum [sha256.Size]byte, src []byte, words [][]byte) ([]symbols.Decl, bool) {
+// words (partial true, with the file's layout), else the whole file
+// parsed.
+func (c *tableCache) goDecls(sum [sha256.Size]byte, src []byte, words [][]byte) ([]symbols.Decl, bool, *symbols.GoLayout) {
 	key := tableKey{symbols.Go, sum}
 	if t, ok := c.tables.get(key); ok {
-		return t.Decls, false
+		return t.Decls, false, nil
 	}
 	if store := c.persistent(); store != nil {
 		if t, ok := stored(store, storeKey(symbols.Go, sum), symbols.Go); ok {
 			c.tables.put(key, t)
-			return t.Decls, false
+			return t.Decls, false, nil
 		}
 	}
-	if t, ok := c.partialGo(sum, src, mentioning(src, words)); ok {
-		return t.Decls, true
+	if layout, ok := symbols.LexGoLayout(src); ok {
+		if t, ok := c.partialGo(sum, src, layout, mentioning(src, words)); ok {
+			return t.Decls, true, layout
+		}
 	}
-	return c.parseSum(symbols.Go, sum, src).Decls, false
+	return c.parseSum(symbols.Go, sum, src).Decls, false, nil
 }
 
-// partialGo is symbols.ParseGoDecls(src, keep), kept in the persistent
-// store under the content's hash and the offsets of the declarations kept
-// (what the table is a function of), so a second verify of an unchanged
-// tree parses no hinted file again. A parse that fails (a syntax error in
-// what is kept) is not kept: the caller parses the whole file, and that
-// table is stored as usual.
-func (c *tableCache) partialGo(sum [sha256.Size]byte, src []byte, keep func(start, end int) bool) (symbols.Table, bool) {
+// partialGo is symbols.ParseGoDecls(src, keep) (layout is src's), kept in
+// the persistent store under the content's hash and the offsets of the
+// declarations kept (what the table is a function of), so a second verify
+// of an unchanged tree parses no hinted file again. A parse that fails (a
+// syntax error in what is kept) is not kept: the caller parses the whole
+// file, and that table is stored as usual.
+func (c *tableCache) partialGo(sum [sha256.Size]byte, src []byte, layout *symbols.GoLayout, keep func(start, end int) bool) (symbols.Table, bool) {
 	opt := symbols.Options{KeepBodyTokens: true}
 	store := c.persistent()
 	if store == nil {
-		return symbols.ParseGoDecls(src, keep, opt)
-	}
-	ranges, ok := symbols.GoDeclRanges(src)
-	if !ok {
-		return symbols.Table{}, false
+		return symbols.ParseGoDeclsIn(layout, src, keep, opt)
 	}
 	k := (&keyer{}).str("go-partial").sum(sum)
-	for _, r := range ranges {
+	for _, r := range layout.Ranges() {
 		if keep(r[0], r[1]) {
 			k.int(r[0])
 		}
@@ -121,7 +121,7 @@ func (c *tableCache) partialGo(sum [sha256.Size]byte, src []byte, keep func(star
 	if t, ok := stored(store, key, symbols.Go); ok {
 		return t, true
 	}
-	t, ok := symbols.ParseGoDecls(src, keep, opt)
+	t, ok := symbols.ParseGoDeclsIn(layout, src, keep, opt)
 	if ok && !t.GaveUp {
 		store.Put(key, symbols.EncodeTable(t))
 	}
@@ -174,7 +174,7 @@ func (r *checkRun) completeHinted(ctx context.Context, open []anchors.Anchor, su
 		c := &candidate{b: j.text, lang: symbols.Go}
 		for _, n := range needs {
 			if n.wantsIn(c) {
-				j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+				j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 				whole[k] = true
 				return
 			}
@@ -251,11 +251,9 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 			// these lost anchors, parsed from the stored partial table.
 			key = suggestKeepKey(lk, j.sum, words)
 			if data, ok := store.Get(key); ok {
-				if ranges, ok := symbols.GoDeclRanges(j.text); ok {
-					if outcome, keep, ok := decodeSuggestKeep(data, ranges); ok && r.replaySuggestKeep(j, outcome, keep) {
-						changed[k] = outcome != suggestNone
-						return
-					}
+				if outcome, keep, ok := decodeSuggestKeep(data, j.layout.Ranges()); ok && r.replaySuggestKeep(j, outcome, keep) {
+					changed[k] = outcome != suggestNone
+					return
 				}
 			}
 		}
@@ -295,11 +293,7 @@ type lostAnchor struct {
 // kept; whole: parsed whole); done is false when the file was not
 // finished (then nothing is stored).
 func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
-	ranges, ok := symbols.GoDeclRanges(j.text)
-	groups, ok2 := symbols.GoBraceGroups(j.text)
-	if !ok || !ok2 {
-		return suggestNone, nil, nil, false // cannot be: ParseGoDecls took the file
-	}
+	ranges, groups := j.layout.Ranges(), j.layout.BraceGroups()
 	named := mentioning(j.text, words)
 	keep, done = map[int]bool{}, true
 	grew := false
@@ -322,9 +316,9 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 		}
 	}
 	for grew {
-		t, ok := r.s.tables.partialGo(j.sum, j.text, func(start, _ int) bool { return keep[start] })
+		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
-			j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+			j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 			return suggestWhole, nil, ranges, true
 		}
 		j.decls, outcome = t.Decls, suggestPartial
@@ -351,9 +345,9 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 func (r *checkRun) replaySuggestKeep(j *hintedTable, outcome int, keep map[int]bool) bool {
 	switch outcome {
 	case suggestWhole:
-		j.decls, j.partial = r.s.tables.parseSum(j.lang, j.sum, j.text).Decls, false
+		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 	case suggestPartial:
-		t, ok := r.s.tables.partialGo(j.sum, j.text, func(start, _ int) bool { return keep[start] })
+		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
 			return false
 		}

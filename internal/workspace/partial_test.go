@@ -33,10 +33,26 @@ func TestPartialHintedMatchesWhole(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, run := range []string{"partial", "cold store", "warm store"} {
-				part := check(t, r.Dir, opt)
-				if run != "partial" {
+			// Then through a bundle (verify's: one entry per root), cold
+			// and warm.
+			bundled, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, run := range []string{"partial", "cold store", "warm store", "cold bundle", "warm bundle"} {
+				var part *workspace.Report
+				switch run {
+				case "partial":
+					part = check(t, r.Dir, opt)
+				case "cold store", "warm store":
 					part = checkWithStore(t, r.Dir, opt, store)
+				default:
+					b := workspace.NewBundleStore(bundled, r.Dir)
+					part = checkWithStore(t, r.Dir, opt, b)
+					b.Flush()
+					if es := entries(t, bundled); len(es) > 1 {
+						t.Errorf("%s: %d entries in the store, want one bundle", run, len(es))
+					}
 				}
 				if len(whole.Anchors) != len(part.Anchors) {
 					t.Fatalf("%s: %d anchors with whole tables, %d with partial ones", run, len(whole.Anchors), len(part.Anchors))

@@ -495,10 +495,7 @@ func (r *checkRun) table(p string, lang symbols.Language, sum [sha256.Size]byte,
 		}
 		sum = sha256.Sum256(b)
 	}
-	if _, open := r.s.overlays[p]; open {
-		return r.s.tables.parseVersion(p, lang, sum, b)
-	}
-	return r.s.tables.parseSum(lang, sum, b)
+	return r.tableOf(p, lang, sum, b)
 }
 
 // candidateKey is the memo key of the listed candidates for these

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -198,5 +199,69 @@ func TestTableStoreKeepsPartialTables(t *testing.T) {
 	}
 	if now, _ := os.ReadFile(entry); string(now) != string(good) {
 		t.Error("damaged partial entry not rewritten")
+	}
+}
+
+// countingStore is an in-memory TableStore that counts its writes.
+type countingStore struct {
+	m    map[[32]byte][]byte
+	puts int
+	gets int
+}
+
+func (s *countingStore) Get(k [32]byte) ([]byte, bool) { s.gets++; b, ok := s.m[k]; return b, ok }
+func (s *countingStore) Put(k [32]byte, b []byte)      { s.puts++; s.m[k] = b }
+
+// TestBufferVersionsAreNotStored: the tables of unsaved buffer versions
+// never go to the persistent store (each keystroke would leave a file in
+// the cache directory), while the disk's files do, and a buffer holding
+// the disk's content is served from it; the verdicts follow the buffers.
+func TestBufferVersionsAreNotStored(t *testing.T) {
+	r := pinned(t)
+	store := &countingStore{m: map[[32]byte][]byte{}}
+	snap, err := disk.Load(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap.UseTableStore(store)
+	ctx := context.Background()
+	if _, err := snap.Check(ctx, workspace.CheckOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if store.puts != 1 {
+		t.Fatalf("a cold check stored %d tables, want 1 (calc/sum.go)", store.puts)
+	}
+	cur := snap
+	for i := 0; i < 5; i++ {
+		text := strings.Replace(sumGo, "+=", "+= "+strings.Repeat("1+", i+1), 1)
+		cur = cur.WithOverlays(map[string][]byte{"calc/sum.go": []byte(text)})
+		rep, err := cur.Check(ctx, workspace.CheckOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := states(rep); !strings.HasPrefix(got, "docs/a.md:1=stale/") {
+			t.Fatalf("buffer version %d: %s", i, got)
+		}
+	}
+	if store.puts != 1 {
+		t.Errorf("after 5 buffer versions the store got %d writes, want still 1", store.puts)
+	}
+	// A new session (nothing in memory) with the disk's content open in a
+	// buffer reads its table from the store.
+	fresh, err := disk.Load(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh.UseTableStore(store)
+	gets := store.gets
+	rep, err := fresh.WithOverlays(map[string][]byte{"calc/sum.go": []byte(sumGo)}).Check(ctx, workspace.CheckOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := states(rep); got != "docs/a.md:1=fresh/identity_matched docs/b.md:1=fresh/identity_matched" {
+		t.Errorf("disk content in a buffer: %s", got)
+	}
+	if store.gets == gets || store.puts != 1 {
+		t.Errorf("disk content in a buffer: %d reads, %d writes of the store; want a read, no write", store.gets-gets, store.puts-1)
 	}
 }

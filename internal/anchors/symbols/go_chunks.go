@@ -318,6 +318,11 @@ func ParseGoDecls(src []byte, keep func(start, end int) bool, opt Options) (t Ta
 	if !ok {
 		return Table{}, false
 	}
+	return parseGoChunks(chunks, src, keep, opt)
+}
+
+// parseGoChunks is ParseGoDecls once src is split into its chunks.
+func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool, opt Options) (t Table, ok bool) {
 	buf := append([]byte(nil), src...)
 	for _, c := range chunks {
 		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
