@@ -84,18 +84,26 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 	given := map[int]bool{}    // selected in full
 	whole := map[string]bool{} // paths selected whole
 	var held []*Node           // declarations selected in full: their insides are shown
+	var skels []*Node          // skeleton seeds: the signatures they name are shown
 	for _, c := range sp.selected {
 		given[c.id] = true
 		switch c.node.Kind {
 		case KindFile:
 			whole[c.node.Path] = true
-		case KindSymbol, KindTest, KindSkeleton: // a skeleton shows the signatures inside it
+		case KindSymbol, KindTest:
 			held = append(held, c.node)
+		case KindSkeleton: // it shows the signatures inside it
+			skels = append(skels, c.node)
 		}
 	}
 	shown := func(n *Node) bool {
 		if whole[n.Path] {
 			return true
+		}
+		for _, k := range skels {
+			if skeletonShows(k, n) {
+				return true
+			}
 		}
 		for _, h := range held {
 			if h.Path == n.Path && h.Range != nil && n.Range != nil &&
@@ -409,7 +417,9 @@ func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *out
 			case n.Path != c.node.Path:
 			case n.Kind == KindFile:
 				kept = s.ix.ids[y.id]
-			case (n.Kind == KindSymbol || n.Kind == KindTest || n.Kind == KindSkeleton) && n.Range != nil && c.node.Range != nil &&
+			case n.Kind == KindSkeleton && skeletonShows(n, c.node):
+				kept = s.ix.ids[y.id]
+			case (n.Kind == KindSymbol || n.Kind == KindTest) && n.Range != nil && c.node.Range != nil &&
 				n.Range.StartLine <= c.node.Range.StartLine && c.node.Range.EndLine <= n.Range.EndLine:
 				kept = s.ix.ids[y.id]
 			}
