@@ -150,6 +150,20 @@ func spelt(t string) bool {
 
 func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// wordClass is 0 for a byte no word holds, 1 for an ASCII word byte, 2
+// for a byte outside ASCII (goWordByte, by table).
+var wordClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 0x80:
+			t[c] = 2
+		case goWordByte(byte(c)):
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 func goWordByte(c byte) bool {
 	return isIdentStart(c) || c >= '0' && c <= '9' || c >= 0x80
 }
@@ -176,13 +190,17 @@ func (c *closeName) in(src []byte) bool {
 	base, baseR, baseRunes, maxDist, bits, fast := c.base, c.baseR, c.baseRunes, c.maxDist, &c.bits, c.fast
 	var scratch []byte
 	for i := 0; i < len(src); {
-		if !goWordByte(src[i]) {
+		if wordClass[src[i]] == 0 {
 			i++
 			continue
 		}
 		j, ascii := i, true
-		for j < len(src) && goWordByte(src[j]) {
-			ascii = ascii && src[j] < 0x80
+		for j < len(src) {
+			k := wordClass[src[j]]
+			if k == 0 {
+				break
+			}
+			ascii = ascii && k == 1
 			j++
 		}
 		word := src[i:j]
