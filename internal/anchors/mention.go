@@ -44,6 +44,12 @@ const maxMentionBytes = 200
 // ScanMentions lists every backticked identifier of a Markdown doc, in
 // order. It never fails: text that is not Markdown yields no mentions.
 func ScanMentions(text []byte) []Mention {
+	return ScanMentionsText(string(text))
+}
+
+// ScanMentionsText is ScanMentions over the doc as a string (see
+// ParseDocText).
+func ScanMentionsText(text string) []Mention {
 	sc := newBlockScan(text)
 	sc.run()
 	var out []Mention

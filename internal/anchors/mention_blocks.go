@@ -32,7 +32,7 @@ type inlineSegment struct {
 }
 
 type blockScan struct {
-	text     []byte
+	text     string
 	lines    []line
 	groups   []group
 	segments []inlineSegment
@@ -74,7 +74,7 @@ var htmlBlockTags = map[string]bool{
 }
 var htmlRawTags = map[string]bool{"pre": true, "script": true, "style": true, "textarea": true}
 
-func newBlockScan(text []byte) *blockScan {
+func newBlockScan(text string) *blockScan {
 	return &blockScan{text: text, lines: splitDocLines(text), cur: -1, seg: -1}
 }
 

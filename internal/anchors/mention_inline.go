@@ -26,8 +26,8 @@ var (
 // backticks closes at the next run of the same length, else it is literal
 // text. HTML comments, autolinks and inline tags are skipped whole: a
 // backtick inside them opens nothing.
-func codeSpans(text []byte, start, end int) []codeSpan {
-	s := string(text[start:end])
+func codeSpans(text string, start, end int) []codeSpan {
+	s := text[start:end]
 	var out []codeSpan
 	for i := 0; i < len(s); {
 		switch c := s[i]; {

@@ -34,11 +34,11 @@ type line struct {
 	text  string
 }
 
-func splitDocLines(b []byte) []line {
-	var out []line
+// splitDocLines cuts text into lines; each line's text is a slice of it.
+func splitDocLines(text string) []line {
+	out := make([]line, 0, strings.Count(text, "\n")+1)
 	start := 0
 	n := 1
-	text := string(b) // one copy: the lines are slices of it
 	for i := 0; i <= len(text); i++ {
 		if i == len(text) || text[i] == '\n' {
 			if i == len(text) && start == len(text) && n > 1 {
@@ -65,6 +65,12 @@ type heading struct {
 // each malformed line yields exactly one diagnostic and no anchor. Lines in
 // fenced code blocks or indented four spaces are examples, not anchors.
 func ParseDoc(doc string, text []byte) ([]Anchor, []Diagnostic) {
+	return ParseDocText(doc, string(text))
+}
+
+// ParseDocText is ParseDoc over the doc as a string: a caller that also
+// scans the doc for mentions (ScanMentionsText) converts it once.
+func ParseDocText(doc, text string) ([]Anchor, []Diagnostic) {
 	var (
 		anchors  []Anchor
 		diags    []Diagnostic

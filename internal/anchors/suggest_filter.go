@@ -79,8 +79,9 @@ func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []Brace
 		}
 		return atLeast(found, of)
 	}
+	close := newCloseName(base, baseRunes, maxDist)
 	return func(src []byte, groups []BraceGroup) bool {
-		if mayBeCloseName(src, base, baseRunes, maxDist) {
+		if close.in(src) {
 			return true
 		}
 		if n == 0 || !holds(src, n) {
@@ -149,29 +150,69 @@ func spelt(t string) bool {
 
 func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// wordClass is 0 for a byte no word holds, 1 for an ASCII word byte, 2
+// for a byte outside ASCII (goWordByte, by table).
+var wordClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 0x80:
+			t[c] = 2
+		case goWordByte(byte(c)):
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 func goWordByte(c byte) bool {
 	return isIdentStart(c) || c >= '0' && c <= '9' || c >= 0x80
 }
 
-// mayBeCloseName reports whether some word of src is within maxDist edits
-// of base (lower case, as FileSuggestions compares).
-func mayBeCloseName(src []byte, base string, baseRunes, maxDist int) bool {
+// closeName tests whether some word of a declaration's source is within
+// maxDist edits of base (lower case, as FileSuggestions compares),
+// prepared once per name.
+type closeName struct {
+	base               string
+	baseR              []rune
+	baseRunes, maxDist int
+	bits               bitDistance
+	fast               bool
+}
+
+func newCloseName(base string, baseRunes, maxDist int) *closeName {
+	c := &closeName{base: base, baseR: []rune(base), baseRunes: baseRunes, maxDist: maxDist}
+	c.bits, c.fast = newBitDistance(c.baseR)
+	return c
+}
+
+// in reports whether some word of src is within maxDist edits of base.
+func (c *closeName) in(src []byte) bool {
+	base, baseR, baseRunes, maxDist, bits, fast := c.base, c.baseR, c.baseRunes, c.maxDist, &c.bits, c.fast
 	var scratch []byte
-	baseR := []rune(base)
 	for i := 0; i < len(src); {
-		if !goWordByte(src[i]) {
+		if wordClass[src[i]] == 0 {
 			i++
 			continue
 		}
 		j, ascii := i, true
-		for j < len(src) && goWordByte(src[j]) {
-			ascii = ascii && src[j] < 0x80
+		for j < len(src) {
+			k := wordClass[src[j]]
+			if k == 0 {
+				break
+			}
+			ascii = ascii && k == 1
 			j++
 		}
 		word := src[i:j]
 		i = j
 		if ascii && !(word[0] >= '0' && word[0] <= '9') {
 			if d := len(word) - baseRunes; d > maxDist || -d > maxDist {
+				continue
+			}
+			if fast {
+				if bits.within(word, maxDist) {
+					return true
+				}
 				continue
 			}
 			if len(word) < maxASCIIWord {
@@ -235,6 +276,64 @@ func asciiDistance(a []rune, word []byte, limit int) int {
 		prev, cur = cur, prev
 	}
 	return min(prev[len(word)], limit)
+}
+
+// bitDistance computes the edit distance between a fixed string of at
+// most 64 runes and ASCII words with one machine word per column
+// (Myers' bit-vector algorithm, in Hyyrö's form for the distance between
+// whole strings): eq[c] has bit i set when a's rune i is the lower case
+// byte c.
+type bitDistance struct {
+	eq [128]uint64
+	m  int
+}
+
+func newBitDistance(a []rune) (bitDistance, bool) {
+	var d bitDistance
+	if len(a) == 0 || len(a) > 64 {
+		return d, false
+	}
+	d.m = len(a)
+	for i, r := range a {
+		if r < 128 {
+			d.eq[r] |= 1 << i
+		}
+	}
+	return d, true
+}
+
+// distance is the edit distance between a and the lower-cased ASCII word.
+func (d *bitDistance) distance(word []byte) int {
+	top := uint64(1) << (d.m - 1)
+	pv, mv, score := ^uint64(0), uint64(0), d.m
+	for _, c := range word {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		eq := d.eq[c&0x7f]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&top != 0 {
+			score++
+		} else if mh&top != 0 {
+			score--
+		}
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	return score
+}
+
+// within reports whether the word is at most maxDist edits from a.
+func (d *bitDistance) within(word []byte, maxDist int) bool {
+	if l := len(word) - d.m; l > maxDist || -l > maxDist {
+		return false
+	}
+	return d.distance(word) <= maxDist
 }
 
 // substringDistance is the least edit distance between a and any

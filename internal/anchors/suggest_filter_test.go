@@ -140,3 +140,46 @@ func FuzzASCIIDistance(f *testing.F) {
 		}
 	})
 }
+
+// The bit-vector distance is levenshtein's on ASCII words, for names of
+// up to 64 runes.
+func TestBitDistance(t *testing.T) {
+	words := []string{"", "a", "handler", "Handler", "handle", "hndlr", "xyz", "ServeHTTP", "ba", "sitting",
+		"unicode", "ListenAndServeTLS", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}
+	for _, base := range []string{"handler", "kitten", "ab", "ünicode", "x", "listenandserve", strings.Repeat("ab", 32)} {
+		d, ok := newBitDistance([]rune(base))
+		if !ok {
+			t.Fatalf("%q: not taken", base)
+		}
+		for _, w := range words {
+			want := levenshtein(base, strings.ToLower(w), 1000)
+			if got := d.distance([]byte(w)); got != want {
+				t.Errorf("distance(%q, %q) = %d, levenshtein says %d", base, w, got, want)
+			}
+		}
+	}
+	if _, ok := newBitDistance([]rune(strings.Repeat("a", 65))); ok {
+		t.Error("a 65-rune name is taken")
+	}
+}
+
+func FuzzBitDistance(f *testing.F) {
+	f.Add("handler", []byte("Handle"))
+	f.Add("ünicode", []byte("UNICODE"))
+	f.Fuzz(func(t *testing.T, base string, word []byte) {
+		base = strings.ToLower(base)
+		d, ok := newBitDistance([]rune(base))
+		if !ok || len(word) > 100 {
+			return
+		}
+		for _, c := range word {
+			if c >= 0x80 {
+				return
+			}
+		}
+		want := levenshtein(base, strings.ToLower(string(word)), 1000)
+		if got := d.distance(word); got != want {
+			t.Fatalf("distance(%q, %q) = %d, levenshtein says %d", base, word, got, want)
+		}
+	})
+}

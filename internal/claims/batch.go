@@ -232,6 +232,9 @@ func (e *evaluator) batch(jobs []*legJob, heal bool) {
 			}
 		}
 	}
+	if len(e.contents) == 0 { // the first batch: one map of its size, not a doubling per file
+		e.contents = make(map[fileKey]readResult, len(ordered))
+	}
 	e.scanTasks(sc, ordered)
 
 	lines := make([][]int32, len(sc.regexes)) // this file's view of each regex's lines

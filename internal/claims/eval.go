@@ -3,6 +3,7 @@ package claims
 import (
 	"context"
 	"fmt"
+	"iter"
 	"path"
 	"sort"
 	"strconv"
@@ -79,15 +80,37 @@ const changesDir = ".multivac/changes"
 type ParsedDoc struct {
 	Legs  []Leg
 	Diags []Diagnostic
+	// The law's claim rows, read from the same copy of its text (LawFile
+	// only; hasRows says they were).
+	rows     []Row
+	rowDiags []Diagnostic
+	hasRows  bool
 }
 
-// ParseDocs parses every doc LawDoc selects, once.
+// ParseDocs parses every doc LawDoc selects, once, and the law's rows.
 func ParseDocs(docs map[string][]byte) map[string]ParsedDoc {
-	out := map[string]ParsedDoc{}
-	for p, b := range docs {
+	return ParseDocsText(len(docs), func(yield func(string, string) bool) {
+		for p, b := range docs {
+			if LawDoc(p) && !yield(p, string(b)) {
+				return
+			}
+		}
+	})
+}
+
+// ParseDocsText is ParseDocs over the docs as strings (a caller that holds
+// them as strings already saves a copy of the law): n of them, by path.
+func ParseDocsText(n int, docs iter.Seq2[string, string]) map[string]ParsedDoc {
+	out := make(map[string]ParsedDoc, n)
+	for p, text := range docs {
 		if LawDoc(p) {
-			legs, diags := ParseDoc(p, b)
-			out[p] = ParsedDoc{legs, diags}
+			pd := ParsedDoc{}
+			pd.Legs, pd.Diags = parseDoc(p, text)
+			if p == LawFile {
+				pd.rows, pd.rowDiags = parseRows(text)
+				pd.hasRows = true
+			}
+			out[p] = pd
 		}
 	}
 	return out
@@ -132,7 +155,13 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 			Message: "missing — a law needs it (exit 2); the legs below were evaluated with the defaults; create it (multivac init) to declare repos and blocking:"})
 	}
 
-	rows, rowDiags := ParseRows(in.Docs[LawFile])
+	var rows []Row
+	var rowDiags []Diagnostic
+	if pd, ok := in.Parsed[LawFile]; ok && pd.hasRows {
+		rows, rowDiags = pd.rows, pd.rowDiags
+	} else {
+		rows, rowDiags = ParseRows(in.Docs[LawFile])
+	}
 	rowByID := make(map[string]Row, len(rows))
 	var rowOrder []string
 	for _, r := range rows {
@@ -149,13 +178,20 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		}
 	}
 	sort.Strings(docs)
-	var legs []Leg
-	var changes []Change
-	for _, d := range docs {
+	parsed := make([]ParsedDoc, len(docs))
+	nlegs := 0
+	for i, d := range docs {
 		pd, ok := in.Parsed[d]
 		if !ok {
 			pd.Legs, pd.Diags = ParseDoc(d, in.Docs[d])
 		}
+		parsed[i] = pd
+		nlegs += len(pd.Legs)
+	}
+	legs := make([]Leg, 0, nlegs)
+	var changes []Change
+	for i, d := range docs {
+		pd := parsed[i]
 		l, diags := pd.Legs, pd.Diags
 		legs = append(legs, l...)
 		res.Diagnostics = append(res.Diagnostics, diags...)
@@ -196,7 +232,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		leg  *Leg
 		code *CodeLeg
 	}
-	var todo []work
+	todo := make([]work, 0, len(legs)+len(in.CodeLegs))
 	orphanWarned := map[string]bool{}
 	for i := range legs {
 		l := &legs[i]
@@ -265,6 +301,14 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 	e.batch(heals, true)
 
 	byClaim := make(map[string]int, len(rowOrder))
+	perClaim := make(map[string]int, len(rowOrder)) // each claim's legs, so its Legs are allocated once
+	for _, w := range todo {
+		if w.leg != nil {
+			perClaim[w.leg.Claim]++
+		} else {
+			perClaim[w.code.Claim]++
+		}
+	}
 	for i, w := range todo {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -310,7 +354,7 @@ func evaluate(ctx context.Context, in Input) (*Result, error) {
 		if !ok {
 			idx = len(res.Claims)
 			byClaim[claim] = idx
-			cr := ClaimResult{ID: claim, State: lr.State}
+			cr := ClaimResult{ID: claim, State: lr.State, Legs: make([]LegResult, 0, perClaim[claim])}
 			if hasRow {
 				cr.Row = &RowRef{Doc: LawFile, Line: row.Line}
 			}

@@ -60,9 +60,23 @@ func (r Row) Effective() string {
 // columns are counted from the end, so a `|` inside a statement never shifts
 // the state column (MV-119). Unknown states earn a warning (docs/claims.md).
 func ParseRows(content []byte) ([]Row, []Diagnostic) {
+	return parseRows(string(content))
+}
+
+// parseRows is ParseRows over the law as one string (ParseDoc's copy of
+// it: the rows' cells are slices of it, not another copy).
+func parseRows(text string) ([]Row, []Diagnostic) {
 	var rows []Row
 	var diags []Diagnostic
-	for i, line := range strings.Split(string(content), "\n") {
+	for i, start := 0, 0; start <= len(text); i++ {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := text[start:end]
+		start = end + 1
 		t := strings.TrimFunc(line, isJSSpace) // JavaScript's trim: a BOM is space too
 		if !strings.HasPrefix(t, "|") || isSeparatorRow(t) {
 			continue

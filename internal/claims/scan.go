@@ -92,7 +92,7 @@ func (st *scanState) nextUnit() {
 
 // newScanner prepares the automata for every regex of a run.
 func newScanner(res []*Regex) *scanner {
-	sc := &scanner{byRegex: make(map[*Regex]int32, len(res)), litID: make(map[string]int32, len(res))}
+	sc := &scanner{byRegex: make(map[*Regex]int32, len(res)), litID: make(map[string]int32, len(res)), regexes: make([]scanRegex, 0, len(res))}
 	for _, re := range res {
 		if _, ok := sc.byRegex[re]; ok {
 			continue

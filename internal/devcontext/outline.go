@@ -84,18 +84,26 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 	given := map[int]bool{}    // selected in full
 	whole := map[string]bool{} // paths selected whole
 	var held []*Node           // declarations selected in full: their insides are shown
+	var skels []*Node          // skeleton seeds: the signatures they name are shown
 	for _, c := range sp.selected {
 		given[c.id] = true
 		switch c.node.Kind {
 		case KindFile:
 			whole[c.node.Path] = true
-		case KindSymbol, KindTest, KindSkeleton: // a skeleton shows the signatures inside it
+		case KindSymbol, KindTest:
 			held = append(held, c.node)
+		case KindSkeleton: // it shows the signatures inside it
+			skels = append(skels, c.node)
 		}
 	}
 	shown := func(n *Node) bool {
 		if whole[n.Path] {
 			return true
+		}
+		for _, k := range skels {
+			if skeletonShows(k, n) {
+				return true
+			}
 		}
 		for _, h := range held {
 			if h.Path == n.Path && h.Range != nil && n.Range != nil &&
@@ -151,13 +159,37 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 			}
 		}
 	}
-	ids := slices.Collect(maps.Keys(offers))
+	// The most relevant first, then by path (natural order), nearest a
+	// seed, URI (natural order). Each offer's keys are computed once, and
+	// paths compare by their rank among the offered paths: a comparison
+	// reads no map and folds no path.
+	type sortKey struct {
+		id, path, near int
+		rel            float64
+	}
+	keys := make([]sortKey, 0, len(offers))
+	rank := map[string]int{}
 	near := s.nearSeed()
-	slices.SortFunc(ids, func(a, b int) int {
-		na, nb := s.ix.nodes[a], s.ix.nodes[b]
-		return cmp.Or(cmp.Compare(round3(offers[b].rel), round3(offers[a].rel)),
-			naturalCompare(na.Path, nb.Path), cmp.Compare(near(na), near(nb)), naturalCompare(s.ix.ids[a], s.ix.ids[b]))
+	for id, o := range offers {
+		n := s.ix.nodes[id]
+		rank[n.Path] = 0
+		keys = append(keys, sortKey{id: id, near: near(n), rel: round3(o.rel)})
+	}
+	paths := slices.SortedFunc(maps.Keys(rank), naturalCompare)
+	for i, p := range paths {
+		rank[p] = i
+	}
+	for i := range keys {
+		keys[i].path = rank[s.ix.nodes[keys[i].id].Path]
+	}
+	slices.SortFunc(keys, func(a, b sortKey) int {
+		return cmp.Or(cmp.Compare(b.rel, a.rel), cmp.Compare(a.path, b.path), cmp.Compare(a.near, b.near),
+			naturalCompare(s.ix.ids[a.id], s.ix.ids[b.id]))
 	})
+	ids := make([]int, len(keys))
+	for i, k := range keys {
+		ids[i] = k.id
+	}
 	left := limit - sp.used
 	for _, id := range ids {
 		n := s.ix.nodes[id]
@@ -409,7 +441,9 @@ func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *out
 			case n.Path != c.node.Path:
 			case n.Kind == KindFile:
 				kept = s.ix.ids[y.id]
-			case (n.Kind == KindSymbol || n.Kind == KindTest || n.Kind == KindSkeleton) && n.Range != nil && c.node.Range != nil &&
+			case n.Kind == KindSkeleton && skeletonShows(n, c.node):
+				kept = s.ix.ids[y.id]
+			case (n.Kind == KindSymbol || n.Kind == KindTest) && n.Range != nil && c.node.Range != nil &&
 				n.Range.StartLine <= c.node.Range.StartLine && c.node.Range.EndLine <= n.Range.EndLine:
 				kept = s.ix.ids[y.id]
 			}

@@ -304,6 +304,8 @@ type SelectorRule struct {
 	// costs more than this share of the limit is given as its skeleton
 	// (seed).
 	SkeletonShare float64 `json:"skeleton_share,omitempty"`
+	// FileSkeletonShare: the same for a file seed (seed).
+	FileSkeletonShare float64 `json:"file_skeleton_share,omitempty"`
 }
 
 // Policy returns the compiler's rules. It is static: it does not depend on a
@@ -352,6 +354,7 @@ func Policy() CompilerPolicy {
 		if s == SelSeed {
 			r.Means = skeletonMeans
 			r.SkeletonShare = skeletonShare
+			r.FileSkeletonShare = fileSkeletonShare
 		}
 		if s == SelOutline {
 			r.Means = outlineMeans

@@ -139,3 +139,45 @@ func TestWeakCoChangedFileWithoutDeclarationsIsNotGiven(t *testing.T) {
 		}
 	}
 }
+
+// A file seed (the cursor outside any declaration) costing more than
+// file_skeleton_share (2×) of the limit is given as its skeleton: its path,
+// then every declaration's signature line, nested ones indented deeper;
+// none of them is outlined again. At 2× or below it is whole, over the
+// budget if need be.
+func TestLargeFileSeedIsGivenAsItsSkeleton(t *testing.T) {
+	w := skeletonWorld()
+	file := FileURI("p/m.py")
+	pos := &Position{Path: "p/m.py", Line: 5} // before C: no declaration holds it
+	// C reached from the file by an outline-only edge: its signature is
+	// already in the skeleton, so it is contained, not outlined again.
+	w.Edges = append(w.Edges, Edge{Kind: EdgeImports, From: file, To: SymbolURI("p/m", "C"), Strength: 1})
+	c := mustCompile(t, w, Request{Position: pos, BudgetTokens: budget(1000)}) // m.py: 2,250 tokens > 2,000
+	e := entryOf(c, file)
+	want := "p/m.py\n    class C(Base):\n        def a(self, x):\n            def inner():\n        def b(self):\n    def after():"
+	if e == nil || e.Kind != KindSkeleton || !e.Required || e.Tier != TierTask || e.Facts[FactSkeleton] != want ||
+		e.Facts[FactMembers] != "5" || e.Facts[FactFullTokens] != "2250" || e.CostTokens != TokensFor(len(want)) {
+		t.Fatalf("file seed %+v", e)
+	}
+	for _, s := range c.Selected {
+		if s.Kind == KindOutline && s.Provenance.Path == "p/m.py" {
+			t.Fatalf("%s is in the file's skeleton, yet outlined", s.URI)
+		}
+	}
+	contained := false
+	for _, d := range c.Deduplicated {
+		contained = contained || d.Key == "contained" && d.Kept == file && strings.Contains(d.Detail, "as its skeleton") &&
+			len(d.Dropped) == 1 && d.Dropped[0] == SymbolURI("p/m", "C")
+	}
+	if !contained || excludedOfURI(c, SymbolURI("p/m", "C")) != nil {
+		t.Fatalf("C not contained in the skeleton: %+v, excluded %+v", c.Deduplicated, excludedOfURI(c, SymbolURI("p/m", "C")))
+	}
+	ex, err := Explain(w, file, Request{Position: pos, BudgetTokens: budget(1000)})
+	if err != nil || !strings.Contains(ex.Detail, "file_skeleton_share 2") {
+		t.Fatalf("explain: %+v %v", ex, err)
+	}
+	c = mustCompile(t, w, Request{Position: pos, BudgetTokens: budget(1125)}) // 2,250 = 2 × 1,125: whole
+	if e := entryOf(c, file); e == nil || e.Kind != KindFile || !c.Budget.OverBudget {
+		t.Fatalf("at 2×: %+v, over %v", e, c.Budget.OverBudget)
+	}
+}

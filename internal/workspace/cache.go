@@ -68,18 +68,32 @@ func newTableCache() *tableCache {
 // parseDoc memoises anchors.ParseDoc: a diagnosis pass after a keystroke
 // re-parses only the doc that changed.
 func (c *tableCache) parseDoc(path string, text []byte) parsedDoc {
-	return c.parseDocSum(path, text, sha256.Sum256(text))
+	return c.parseDocSum(path, docContent{b: text}, sha256.Sum256(text))
+}
+
+// docContent is a doc's bytes and, when they were read from disk, the
+// read whose one string copy a parse uses (made only on a memo miss).
+type docContent struct {
+	b []byte
+	r *readResult
+}
+
+func (d docContent) text() string {
+	if d.r != nil {
+		return d.r.text()
+	}
+	return string(d.b)
 }
 
 // parseDocSum is parseDoc when the content's hash is known already (a
 // check reads it with the doc: a 100 KB doc is not hashed again on every
 // keystroke elsewhere).
-func (c *tableCache) parseDocSum(path string, text []byte, sum [sha256.Size]byte) parsedDoc {
+func (c *tableCache) parseDocSum(path string, text docContent, sum [sha256.Size]byte) parsedDoc {
 	key := (&keyer{}).str(path).sum(sum).done()
 	if d, ok := c.docs.get(key); ok {
 		return d
 	}
-	as, ds := anchors.ParseDoc(path, text)
+	as, ds := anchors.ParseDocText(path, text.text())
 	old, _ := c.newestDoc(path)
 	detach(as, old.anchors)
 	d := parsedDoc{anchors: as, diags: ds, keys: make([][sha256.Size]byte, len(as))}
@@ -239,6 +253,18 @@ func contentKey(name string, content []byte) [sha256.Size]byte {
 type readCache struct {
 	mu sync.Mutex
 	m  map[string]*readResult
+	// inflight holds the reads under way: a second asker of the same path
+	// waits for the first instead of reading it again (verify reads the
+	// law from two goroutines at once: the claims preparation and the
+	// anchors' doc pass).
+	inflight map[string]*flight
+}
+
+// flight is one read under way: get's own (r set before done closes) or
+// a Preload batch's (r nil: the waiter looks again once done closes).
+type flight struct {
+	done chan struct{}
+	r    *readResult
 }
 
 type readResult struct {
@@ -247,6 +273,16 @@ type readResult struct {
 
 	sumOnce sync.Once
 	sum     [sha256.Size]byte // of b, computed on first use
+
+	strOnce sync.Once
+	str     string // b as a string, made on first use (docText)
+}
+
+// text is the content as one string, copied once per read: a doc's anchor
+// parse and its mention scan both slice it.
+func (r *readResult) text() string {
+	r.strOnce.Do(func() { r.str = string(r.b) })
+	return r.str
 }
 
 func (r *readResult) hash() [sha256.Size]byte {
@@ -258,18 +294,43 @@ func newReadCache() *readCache { return &readCache{m: map[string]*readResult{}} 
 
 func (c *readCache) get(p string, read func() ([]byte, anchors.FileStatus)) *readResult {
 	c.mu.Lock()
-	r, ok := c.m[p]
-	c.mu.Unlock()
-	if ok {
+	if r, ok := c.m[p]; ok {
+		c.mu.Unlock()
 		return r
 	}
+	if f, ok := c.inflight[p]; ok {
+		c.mu.Unlock()
+		<-f.done
+		if f.r != nil {
+			return f.r
+		}
+		// A batch (Preload) stored its answer, or failed on this path, or
+		// the first read panicked: ask again.
+		return c.get(p, read)
+	}
+	f := &flight{done: make(chan struct{})}
+	if c.inflight == nil {
+		c.inflight = map[string]*flight{}
+	}
+	c.inflight[p] = f
+	c.mu.Unlock()
+	defer func() { // after the store below
+		if f.r == nil { // read panicked
+			c.mu.Lock()
+			delete(c.inflight, p)
+			c.mu.Unlock()
+		}
+		close(f.done)
+	}()
 	b, st := read()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if r, ok := c.m[p]; ok {
-		return r // a concurrent reader was first: one answer per snapshot
+	delete(c.inflight, p)
+	r, ok := c.m[p]
+	if !ok { // else a batch (Preload) stored it first: one answer per snapshot
+		r = &readResult{b: b, st: st}
+		c.m[p] = r
 	}
-	r = &readResult{b: b, st: st}
-	c.m[p] = r
+	f.r = r
 	return r
 }

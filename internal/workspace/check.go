@@ -151,12 +151,14 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	rep.index = run.index()
 	rep.Budget = run.sp.report()
 	rep.FallbackShare = fallbackShare(all)
-	if err := s.checkClaims(ctx, rep, opt); err != nil {
-		return nil, err
-	}
+	// The mention coverage needs the anchors' answers only: it runs while
+	// the claims' preparation (WarmClaims) may still be reading.
 	if opt.Mentions {
 		cov := s.MentionCoverage(rep)
 		rep.MentionCoverage = &cov
+	}
+	if err := s.checkClaims(ctx, rep, opt); err != nil {
+		return nil, err
 	}
 	rep.Exit = exitCode(rep)
 	return rep, nil
@@ -174,8 +176,11 @@ func (s *Snapshot) parseDocs() (parsedDocs, []Diagnostic) {
 	var out parsedDocs
 	diags := append([]Diagnostic{}, s.cfgDiags...)
 	many := false
+	// One batch read for the docs not read yet (one open of each folder,
+	// four system calls a file), not a path walk and a stat for each.
+	s.Preload(s.Docs())
 	for _, doc := range s.Docs() {
-		text, st, sum := s.readSum(doc)
+		text, st, sum := s.readDoc(doc)
 		if st != anchors.FileOK {
 			continue
 		}

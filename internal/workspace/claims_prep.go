@@ -37,15 +37,24 @@ func (s *Snapshot) prepareClaims() *claimsPrep {
 		}
 		p.brainOn, p.legacy = true, s.legacyLaw()
 		p.docs = map[string][]byte{}
+		texts := map[string]docContent{}
 		for _, f := range s.Files() {
 			if claims.LawDoc(f) {
-				if b, st := s.ReadFile(f); st == anchors.FileOK {
-					p.docs[f] = b
+				if d, st := s.readContent(f); st == anchors.FileOK {
+					p.docs[f] = d.b
+					texts[f] = d
 				}
 			}
 		}
 		p.brain = s.brainRepo()
-		p.parsed = claims.ParseDocs(p.docs)
+		// The law as the one string the anchors' parse of it slices too.
+		p.parsed = claims.ParseDocsText(len(texts), func(yield func(string, string) bool) {
+			for f, d := range texts {
+				if !yield(f, d.text()) {
+					return
+				}
+			}
+		})
 		s.Preload(s.claimsReadSet(p.parsed, p.brain.Files()))
 	})
 	return p

@@ -143,15 +143,15 @@ func (s *Snapshot) docMentions(docs []string) ([]docScan, map[string]bool) {
 	var scans []docScan
 	bases := map[string]bool{}
 	for _, doc := range docs {
-		text, ok := s.Text(doc)
-		if !ok {
+		text, st, sum := s.readDoc(doc)
+		if st != anchors.FileOK {
 			continue
 		}
-		ms := anchors.ScanMentions(text)
+		ms := anchors.ScanMentionsText(text.text())
 		for _, m := range ms {
 			bases[anchors.BaseName(m.Name)] = true
 		}
-		scans = append(scans, docScan{doc, ms, s.tables.parseDoc(doc, text).anchors})
+		scans = append(scans, docScan{doc, ms, s.tables.parseDocSum(doc, text, sum).anchors})
 	}
 	return scans, bases
 }

@@ -22,8 +22,8 @@ type mentionFiles struct {
 // readMentionFiles reads paths for the names in bases. With a persistent
 // store and file stats, a file whose stat is its mention record's is not
 // read (mentions_record.go): a record that holds none of the names says
-// the file has nothing to tell, a lexed one gives the declarations. The
-// others are read, and their new records stored.
+// the file has nothing to tell. The others are read, and their new
+// records stored.
 func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) mentionFiles {
 	mf := mentionFiles{bases: bases, found: make([][]anchors.MentionRef, len(paths)), parsed: make([]bool, len(paths)), places: make([]namePlaces, len(paths))}
 	store := unbundled(s.tables.persistent())
@@ -32,7 +32,7 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) menti
 		mf.read = len(paths)
 		s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
 			if st == anchors.FileOK {
-				mf.scan(i, paths[i], s.langOf(paths[i]), text, nil, nil)
+				mf.scan(i, paths[i], s.langOf(paths[i]), text)
 			}
 		})
 		return mf
@@ -56,17 +56,9 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) menti
 			todo = append(todo, i)
 			continue
 		}
-		if r.mayHold(bases, hb) {
-			if !r.lexed {
-				todo = append(todo, i)
-				continue
-			}
-			refs, ok := r.refs(bases)
-			if !ok {
-				todo = append(todo, i)
-				continue
-			}
-			mf.found[i], mf.parsed[i] = refs, true
+		if r.mayHold(hb) {
+			todo = append(todo, i)
+			continue
 		}
 		recs[i] = *r
 	}
@@ -88,8 +80,12 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) menti
 			}
 			return
 		}
-		rec, all := newMentionRecord(paths[i], s.langOf(paths[i]), text)
-		mf.scan(i, paths[i], rec.lang, text, &rec, all)
+		rec, refs, lexed := newMentionRecord(paths[i], s.langOf(paths[i]), text, bases)
+		if lexed {
+			mf.found[i], mf.parsed[i] = refs, true
+		} else {
+			mf.places[i] = placesOf(rec.lang, text, bases)
+		}
 		if stat.Ok {
 			rec.stat = stat
 			recs[i] = rec
@@ -114,14 +110,9 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) menti
 	return mf
 }
 
-// scan is the coverage's reading of file i's text: the lexer's
-// declarations of the names, or the prefilter's places. rec, when given,
-// is the file's new record and all its declarations when lexed whole.
-func (mf *mentionFiles) scan(i int, p string, lang symbols.Language, text []byte, rec *mentionRecord, all []symbols.GoName) {
-	if rec != nil && rec.lexed {
-		mf.found[i], mf.parsed[i] = goNameRefs(p, rec.pkg, keptNames(all, mf.bases)), true
-		return
-	}
+// scan is the coverage's reading of file i's text without records: the
+// lexer's declarations of the names, or the prefilter's places.
+func (mf *mentionFiles) scan(i int, p string, lang symbols.Language, text []byte) {
 	if lang == symbols.Go && mentionPrefilter {
 		if refs, ok := lexedRefs(p, text, mf.bases); ok {
 			mf.found[i], mf.parsed[i] = refs, true

@@ -17,14 +17,12 @@ import (
 // key, checksum); decodeMentionRecords refuses anything that does not hold
 // together — a wrong scheme or root, a length past the end, paths out of
 // order, a status no record has, hashes out of order, bytes left over —
-// and a refused entry only means every file is read again. A lexed
-// record's declarations are decoded when a mention may name one of them;
-// a record whose declarations do not decode is read again.
+// and a refused entry only means every file is read again.
 
 // mentionScheme names the layout below and the rules a record follows
 // (newMentionRecord, the lexer's and placesOf's rules as of this build:
 // the store keeps each build's entries apart). Change it with either.
-const mentionScheme = "clew-lsp mention records v1"
+const mentionScheme = "clew-lsp mention records v2"
 
 // mentionPackWriteEvery spaces the rewrites of one root's entry in a
 // long-running process (the server's verifyWorkspace).
@@ -73,11 +71,14 @@ func storeMentionRecords(store TableStore, root string, recs []mentionRecord) {
 // Layout (uvarints; strings as a length and bytes):
 //
 //	scheme, root, count; per record: path, language, status, size,
-//	  mtime, ctime, inode, lexed (0 or 1); lexed: package, declarations
-//	  (appendGoNames); else: hash count, first hash, then the gaps
-//	  between successive hashes (each at least 1).
+//	  mtime, ctime, inode, hash count, first hash, then the gaps between
+//	  successive hashes (each at least 1).
 func encodeMentionRecords(recs []mentionRecord, root string) []byte {
-	b := AppendPackString(nil, mentionScheme)
+	n := len(mentionScheme) + len(root) + 2*binary.MaxVarintLen64
+	for _, r := range recs {
+		n += len(r.path) + len(r.lang) + 8*binary.MaxVarintLen64 + 5*len(r.names)
+	}
+	b := AppendPackString(make([]byte, 0, n), mentionScheme)
 	b = AppendPackString(b, root)
 	b = binary.AppendUvarint(b, uint64(len(recs)))
 	for _, r := range recs {
@@ -86,13 +87,6 @@ func encodeMentionRecords(recs []mentionRecord, root string) []byte {
 		for _, v := range []uint64{uint64(r.st), uint64(r.stat.Size), uint64(r.stat.ModTime), uint64(r.stat.Ctime), r.stat.Inode} {
 			b = binary.AppendUvarint(b, v)
 		}
-		if r.lexed {
-			b = append(b, 1)
-			b = AppendPackString(b, r.pkg)
-			b = AppendPackString(b, r.decls)
-			continue
-		}
-		b = append(b, 0)
 		b = binary.AppendUvarint(b, uint64(len(r.names)))
 		prev := uint32(0)
 		for k, h := range r.names {
@@ -125,30 +119,23 @@ func decodeMentionRecords(data []byte, root string) ([]mentionRecord, error) {
 		if rec.st != anchors.FileOK && rec.st != anchors.FileBinary || rec.path == "" || i > 0 && recs[i-1].path >= rec.path {
 			return nil, errBadMentionPack
 		}
-		switch r.Num() {
-		case 1:
-			rec.lexed, rec.pkg, rec.decls = true, r.Str(), r.Str()
-		case 0:
-			nh := r.Num()
-			if r.Bad || nh > uint64(len(r.S)-r.Off) {
-				return nil, errBadMentionPack
-			}
-			from := len(hashes)
-			var h uint64
-			for k := uint64(0); k < nh; k++ {
-				v := r.Num()
-				if k > 0 && v == 0 {
-					return nil, errBadMentionPack
-				}
-				if h += v; h > 1<<32-1 {
-					return nil, errBadMentionPack
-				}
-				hashes = append(hashes, uint32(h))
-			}
-			rec.names = hashes[from:len(hashes):len(hashes)]
-		default:
+		nh := r.Num()
+		if r.Bad || nh > uint64(len(r.S)-r.Off) {
 			return nil, errBadMentionPack
 		}
+		from := len(hashes)
+		var h uint64
+		for k := uint64(0); k < nh; k++ {
+			v := r.Num()
+			if k > 0 && v == 0 {
+				return nil, errBadMentionPack
+			}
+			if h += v; h > 1<<32-1 {
+				return nil, errBadMentionPack
+			}
+			hashes = append(hashes, uint32(h))
+		}
+		rec.names = hashes[from:len(hashes):len(hashes)]
 		if r.Bad {
 			return nil, errBadMentionPack
 		}
@@ -167,43 +154,4 @@ func findRecord(recs []mentionRecord, p string) (*mentionRecord, bool) {
 		return &recs[i], true
 	}
 	return nil, false
-}
-
-// appendGoNames encodes declarations for eachGoName: a count, then per
-// declaration kind, name, container, start and end byte, start and end
-// line.
-func appendGoNames(b []byte, names []symbols.GoName) []byte {
-	b = binary.AppendUvarint(b, uint64(len(names)))
-	for _, n := range names {
-		b = AppendPackString(b, n.Kind)
-		b = AppendPackString(b, n.Name)
-		b = AppendPackString(b, n.Container)
-		for _, v := range []int{n.StartByte, n.EndByte, n.StartLine, n.EndLine} {
-			b = binary.AppendUvarint(b, uint64(v))
-		}
-	}
-	return b
-}
-
-// eachGoName calls fn with each declaration of an appendGoNames encoding
-// (its strings share enc's memory; QualifiedName is left empty, it is
-// Container.Name) until fn returns false; ok is false when enc does not
-// decode.
-func eachGoName(enc string, fn func(n symbols.GoName) bool) (ok bool) {
-	r := &PackReader{S: enc}
-	count := r.Num()
-	if r.Bad || count > uint64(len(enc)) {
-		return false
-	}
-	for k := uint64(0); k < count; k++ {
-		n := symbols.GoName{Kind: r.Str(), Name: r.Str(), Container: r.Str()}
-		n.StartByte, n.EndByte, n.StartLine, n.EndLine = int(r.Num()), int(r.Num()), int(r.Num()), int(r.Num())
-		if r.Bad || n.Name == "" || n.Kind == "" {
-			return false
-		}
-		if !fn(n) {
-			return true
-		}
-	}
-	return r.Done()
 }

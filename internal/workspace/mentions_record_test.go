@@ -3,6 +3,7 @@ package workspace_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,7 +14,8 @@ import (
 
 // mentionTree is a workspace whose doc mentions names declared in lexed Go
 // files, in a Go file the declaration lexer refuses (two same-named
-// methods with parameters), in a Python file and nowhere.
+// methods with parameters), in a Python file and nowhere; two Go files
+// declare no mentioned name.
 func mentionTree(t testing.TB) *wstest.Repo {
 	t.Helper()
 	r := wstest.New(t)
@@ -24,6 +26,7 @@ func mentionTree(t testing.TB) *wstest.Repo {
 		"py/greet.py": "def greet(name):\n    return name\n\nclass Greeter:\n    def hello(self):\n        pass\n",
 		"d/noise.go":  "package d\n\nfunc Unmentioned() {}\n",
 		"e/twin.go":   "package e\n\nfunc Beta() {}\n",
+		"f/quiet.go":  "package f\n\nfunc Quiet() {}\n",
 		"docs/api.md": "# API\n\n`Alpha` returns one; `Cache.Lookup` and `Lookup` look up.\n\n## More\n\n`Beta`, `greet`, `Greeter.hello`, `Odd` and `Missing`.\n",
 	})
 	r.Commit("tree")
@@ -45,11 +48,10 @@ func coverage(t testing.TB, dir string, store workspace.TableStore) (workspace.M
 }
 
 // The mention records answer as the files do: a warm run on an unchanged
-// tree reads only the files a record cannot answer for (one of another
-// language, or the lexer refused, holding a mentioned name), and a file
-// changed in a way its size and modification time do not show — the same
-// size, the old time put back — is read again (its status-change time
-// moved), as is one whose stat was too recent to trust.
+// tree reads only the files whose record may hold a mentioned name, and a
+// file changed in a way its size and modification time do not show — the
+// same size, the old time put back — is read again (its status-change
+// time moved), as is one whose stat was too recent to trust.
 func TestMentionRecordsAnswerAsTheFiles(t *testing.T) {
 	defer workspace.SetMentionPackWriteEvery(0)()
 	r := mentionTree(t)
@@ -62,63 +64,65 @@ func TestMentionRecordsAnswerAsTheFiles(t *testing.T) {
 	if want.Mentions.Unique == 0 || want.Mentions.Unresolved == 0 || want.Mentions.Ambiguous == 0 {
 		t.Fatalf("the tree does not exercise every resolution: %+v", want)
 	}
-	if all != 6 {
-		t.Fatalf("without a store %d code files read, want all 6", all)
+	if all != 7 {
+		t.Fatalf("without a store %d code files read, want all 7", all)
 	}
 	got, read := coverage(t, r.Dir, store)
 	if got != want || read != all {
 		t.Fatalf("cold: %+v reading %d files, want %+v reading %d", got, read, want, all)
 	}
-	// Warm: c/over.go (refused by the lexer, holds Odd) and py/greet.py
-	// (holds greet) are read; the lexed files and the noise are not.
+	// Warm: the files declaring a mentioned name (a/alpha.go, b/beta.go,
+	// e/twin.go), holding one as a word where the lexer does not read
+	// them (c/over.go, py/greet.py) are read; d/noise.go and f/quiet.go
+	// are not.
 	got, read = coverage(t, r.Dir, store)
-	if got != want || read != 2 {
-		t.Fatalf("warm: %+v reading %d files, want %+v reading 2", got, read, want)
+	if got != want || read != 5 {
+		t.Fatalf("warm: %+v reading %d files, want %+v reading 5", got, read, want)
 	}
 
-	// Same size, old modification time: Alpha becomes Gamma.
-	alpha := filepath.Join(r.Dir, "a", "alpha.go")
-	info, err := os.Stat(alpha)
+	// Same size, old modification time: d/noise.go's Unmentioned becomes
+	// Missing, which the doc mentions (its old record holds no mentioned
+	// name: trusted, it would not be read).
+	noise := filepath.Join(r.Dir, "d", "noise.go")
+	info, err := os.Stat(noise)
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, _ := os.ReadFile(alpha)
-	changed := []byte(string(old))
-	copy(changed[len("package a\n\n// "):], "Gamma")
-	copy(changed[len("package a\n\n// Alpha is one.\nfunc "):], "Gamma")
+	old, _ := os.ReadFile(noise)
+	changed := []byte(strings.Replace(string(old), "Unmentioned()", "Missing()    ", 1))
 	if len(changed) != len(old) || string(changed) == string(old) {
 		t.Fatal("the rewrite must keep the size")
 	}
-	if err := os.WriteFile(alpha, changed, 0o644); err != nil {
+	if err := os.WriteFile(noise, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chtimes(alpha, info.ModTime(), info.ModTime()); err != nil {
+	if err := os.Chtimes(noise, info.ModTime(), info.ModTime()); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * workspace.RacyWindow)
 	want2, _ := coverage(t, r.Dir, nil)
 	if want2 == want {
-		t.Fatal("renaming Alpha did not change the coverage: the test cannot tell")
+		t.Fatal("declaring Missing did not change the coverage: the test cannot tell")
 	}
 	got, read = coverage(t, r.Dir, store)
-	if got != want2 || read != 3 {
-		t.Fatalf("after a same-size rewrite: %+v reading %d files, want %+v reading 3", got, read, want2)
+	if got != want2 || read != 6 {
+		t.Fatalf("after a same-size rewrite: %+v reading %d files, want %+v reading 6", got, read, want2)
 	}
 	got, read = coverage(t, r.Dir, store)
-	if got != want2 || read != 2 {
-		t.Fatalf("warm again: %+v reading %d files, want %+v reading 2", got, read, want2)
+	if got != want2 || read != 6 {
+		t.Fatalf("warm again: %+v reading %d files, want %+v reading 6", got, read, want2)
 	}
 
 	// A stat too recent to trust (here: a modification time ahead of the
 	// run) is not recorded: the file is read on every run.
-	beta := filepath.Join(r.Dir, "b", "beta.go")
+	quiet := filepath.Join(r.Dir, "f", "quiet.go")
 	future := time.Now().Add(time.Hour)
-	if err := os.Chtimes(beta, future, future); err != nil {
+	if err := os.Chtimes(quiet, future, future); err != nil {
 		t.Fatal(err)
 	}
 	for run := 0; run < 2; run++ {
-		if got, read = coverage(t, r.Dir, store); got != want2 || read != 3 {
-			t.Fatalf("racy file, run %d: %+v reading %d files, want %+v reading 3", run, got, read, want2)
+		if got, read = coverage(t, r.Dir, store); got != want2 || read != 7 {
+			t.Fatalf("racy file, run %d: %+v reading %d files, want %+v reading 7", run, got, read, want2)
 		}
 	}
 }
@@ -225,7 +229,7 @@ func FuzzDecodeMentionRecords(f *testing.F) {
 	}
 	f.Add(good, snap.Root())
 	f.Add(good[:len(good)/2], snap.Root())
-	f.Add([]byte("clew-lsp mention records v1"), "/r")
+	f.Add([]byte("clew-lsp mention records v2"), "/r")
 	f.Add([]byte{}, "")
 	f.Fuzz(func(t *testing.T, data []byte, root string) {
 		n, ok := workspace.DecodeMentionRecords(data, root)

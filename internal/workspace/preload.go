@@ -45,9 +45,18 @@ func (s *Snapshot) Preload(paths []string) {
 		max = DefaultBudget().MaxFileBytes
 	}
 	var todo []string
+	// Each batch is a read in flight for its paths: a ReadFile of one of
+	// them waits for the batch instead of reading it a second time.
+	var flights []*flight
 	s.reads.mu.Lock()
+	if s.reads.inflight == nil {
+		s.reads.inflight = map[string]*flight{}
+	}
 	for _, p := range paths {
 		if _, done := s.reads.m[p]; done {
+			continue
+		}
+		if _, reading := s.reads.inflight[p]; reading {
 			continue
 		}
 		if _, over := s.overlays[p]; over {
@@ -56,23 +65,35 @@ func (s *Snapshot) Preload(paths []string) {
 		if anchors.CheckPath(p) != "" {
 			continue
 		}
+		if len(todo)%preloadBatch == 0 {
+			flights = append(flights, &flight{done: make(chan struct{})})
+		}
+		s.reads.inflight[p] = flights[len(flights)-1]
 		todo = append(todo, p)
 	}
 	s.reads.mu.Unlock()
-	batches := make(chan []string)
+	if len(todo) == 0 {
+		return
+	}
+	type batch struct {
+		paths []string
+		f     *flight
+	}
+	batches := make(chan batch)
 	var wg sync.WaitGroup
-	for w := 0; w < ReadWorkers; w++ {
+	for w := 0; w < min(ReadWorkers, len(flights)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for batch := range batches {
-				s.storeReads(batch, mr.ReadMany(batch, max), max)
+			for b := range batches {
+				s.storeReads(b.paths, mr.ReadMany(b.paths, max), max)
+				close(b.f.done) // after the store: the waiters find their answer, or read for themselves
 			}
 		}()
 	}
-	for len(todo) > 0 {
+	for k := 0; len(todo) > 0; k++ {
 		n := min(len(todo), preloadBatch)
-		batches <- todo[:n]
+		batches <- batch{todo[:n], flights[k]}
 		todo = todo[n:]
 	}
 	close(batches)
@@ -83,6 +104,7 @@ func (s *Snapshot) storeReads(batch []string, res []FileRead, max int64) {
 	s.reads.mu.Lock()
 	defer s.reads.mu.Unlock()
 	for i, p := range batch {
+		delete(s.reads.inflight, p)
 		r := res[i]
 		if r.Err != nil {
 			continue

@@ -241,6 +241,31 @@ func (s *Snapshot) readSum(p string) ([]byte, anchors.FileStatus, [sha256.Size]b
 	return r.b, r.st, r.hash()
 }
 
+// readDoc is readSum for a doc: its content also names the read, so the
+// anchors' parse and the mention scan share one string copy of it.
+func (s *Snapshot) readDoc(p string) (docContent, anchors.FileStatus, [sha256.Size]byte) {
+	d, st := s.readContent(p)
+	switch {
+	case d.r != nil: // read from disk
+		return d, st, d.r.hash()
+	case st == anchors.FileMissing: // refused before any read
+		return d, st, [sha256.Size]byte{}
+	}
+	return d, st, s.overlaySum(p, d.b) // a buffer
+}
+
+// readContent is ReadFile's answer as a docContent (no hash computed).
+func (s *Snapshot) readContent(p string) (docContent, anchors.FileStatus) {
+	if anchors.CheckPath(p) != "" || path.Clean(p) != p {
+		return docContent{}, anchors.FileMissing
+	}
+	if b, ok := s.overlays[p]; ok {
+		return docContent{b: b}, classify(b, s.config.Budget.MaxFileBytes)
+	}
+	r := s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
+	return docContent{b: r.b, r: r}, r.st
+}
+
 // readDisk reads one file through the Files adapter, refusing files over the
 // size limit before reading them.
 func (s *Snapshot) readDisk(p string) ([]byte, anchors.FileStatus) {

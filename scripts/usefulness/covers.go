@@ -61,6 +61,9 @@ func (s *spans) covers(e devcontext.Entry, d decl) (shown, full bool) {
 		if e.Title == d.qname {
 			return true, false
 		}
+		if strings.HasPrefix(e.URI, "clew://file/") { // a file's skeleton: its declarations' lines
+			return strings.Contains(e.Facts[devcontext.FactSkeleton], baseName(d.qname)), false
+		}
 		if sp, ok := s.of(e.Provenance.Path, e.Title); ok && sp.start <= d.start && d.end <= sp.end &&
 			strings.Contains(e.Facts[devcontext.FactSkeleton], baseName(d.qname)) {
 			return true, false

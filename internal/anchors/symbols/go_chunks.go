@@ -1,6 +1,9 @@
 package symbols
 
-import "bytes"
+import (
+	"bytes"
+	"sort"
+)
 
 // A Go file is a sequence of top-level declarations, each ended by a
 // semicolon (written, or inserted at a line break by Go's rule). goChunks
@@ -303,16 +306,17 @@ var goKeywords = func() map[string]string {
 }()
 
 // ParseGoDecls is Parse(Go, src, opt) restricted to the top-level
-// declarations for which keep(declaration text) is true: the others are
-// blanked (spaces, line breaks kept, so every offset and line is the
-// file's) before tree-sitter runs, and the package clause, imports and the
-// comments between declarations stay. Go's declarations are independent
-// productions of its grammar, so on a well-formed file each kept one yields
-// exactly the declarations the whole file's table holds for it
-// (TestParseGoDeclsMatchesParse checks every file of GOROOT/src). ok is
-// false, and the caller must parse the whole file, when the top level is
-// not plainly well-formed (goChunks) or the parse of what is kept has a
-// syntax error or gave up.
+// declarations for which keep(declaration text) is true: each of the
+// others is replaced by one line break when it spans one, else by a space
+// (whitespace either way, as far as the grammar goes), the package clause,
+// imports and the comments between declarations stay, and the table's
+// offsets and lines are mapped back to src's, so they are the file's.
+// Go's declarations are independent productions of its grammar, so on a
+// well-formed file each kept one yields exactly the declarations the whole
+// file's table holds for it (TestParseGoDeclsMatchesParse checks every
+// file of GOROOT/src). ok is false, and the caller must parse the whole
+// file, when the top level is not plainly well-formed (goChunks) or the
+// parse of what is kept has a syntax error or gave up.
 func ParseGoDecls(src []byte, keep func(start, end int) bool, opt Options) (t Table, ok bool) {
 	chunks, ok := goChunks(src)
 	if !ok {
@@ -323,20 +327,85 @@ func ParseGoDecls(src []byte, keep func(start, end int) bool, opt Options) (t Ta
 
 // parseGoChunks is ParseGoDecls once src is split into its chunks.
 func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool, opt Options) (t Table, ok bool) {
-	buf := append([]byte(nil), src...)
+	var (
+		buf  []byte
+		segs []verbatim
+		prev int // end of the last chunk dropped
+		// line breaks before prev in src, and before len(buf) in buf
+		srcLines, bufLines int
+	)
+	copyTo := func(end int) {
+		segs = append(segs, verbatim{from: prev, at: len(buf), lines: srcLines - bufLines})
+		n := bytes.Count(src[prev:end], newline)
+		buf = append(buf, src[prev:end]...)
+		srcLines, bufLines = srcLines+n, bufLines+n
+	}
 	for _, c := range chunks {
 		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
 			continue
 		}
-		for i := c.start; i < c.end; i++ {
-			if buf[i] != '\n' {
-				buf[i] = ' '
-			}
+		if buf == nil {
+			buf = make([]byte, 0, len(src))
 		}
+		copyTo(c.start)
+		if n := bytes.Count(src[c.start:c.end], newline); n > 0 {
+			buf = append(buf, '\n')
+			srcLines, bufLines = srcLines+n, bufLines+1
+		} else {
+			buf = append(buf, ' ')
+		}
+		prev = c.end
 	}
-	t = Parse(Go, buf, opt)
+	if buf == nil {
+		t = Parse(Go, src, opt) // nothing dropped
+	} else {
+		copyTo(len(src))
+		t = Parse(Go, buf, opt)
+	}
 	if t.GaveUp || t.SyntaxErrors > 0 {
 		return Table{}, false
 	}
+	if buf != nil {
+		for i := range t.Decls {
+			mapBack(&t.Decls[i], segs)
+		}
+	}
 	return t, true
+}
+
+var newline = []byte{'\n'}
+
+// verbatim is a stretch of src copied into the parsed text: from src
+// offset from, at offset at of the text, where src's line numbers are
+// the text's plus lines.
+type verbatim struct{ from, at, lines int }
+
+// mapBack moves a declaration parsed from the shortened text to src's
+// offsets and lines. Every declaration lies in kept text (a dropped
+// chunk's stand-in is whitespace, which no declaration starts or ends
+// with): a start maps by the stretch holding it, an end by the stretch
+// holding its last byte.
+func mapBack(d *Decl, segs []verbatim) {
+	at := func(p int) *verbatim {
+		i := sort.Search(len(segs), func(i int) bool { return segs[i].at > p }) - 1
+		return &segs[max(i, 0)]
+	}
+	start := at(d.StartByte)
+	last := start
+	if d.EndByte > d.StartByte {
+		last = at(d.EndByte - 1)
+	}
+	d.StartLine += start.lines
+	d.EndLine += last.lines
+	d.StartByte += start.from - start.at
+	d.EndByte += last.from - last.at
+	if d.NameEndByte > d.NameStartByte {
+		ns, ne := at(d.NameStartByte), at(d.NameEndByte-1)
+		d.NameStartByte += ns.from - ns.at
+		d.NameEndByte += ne.from - ne.at
+	} else {
+		ns := at(d.NameStartByte)
+		d.NameStartByte += ns.from - ns.at
+		d.NameEndByte += ns.from - ns.at
+	}
 }
