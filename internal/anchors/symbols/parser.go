@@ -12,8 +12,8 @@ import (
 const parsersPerLanguage = 4
 
 var freeParsers = func() map[Language]chan *sitter.Parser {
-	m := make(map[Language]chan *sitter.Parser, len(grammars))
-	for l := range grammars {
+	m := make(map[Language]chan *sitter.Parser, len(grammarOf))
+	for l := range grammarOf {
 		m[l] = make(chan *sitter.Parser, parsersPerLanguage)
 	}
 	return m
@@ -26,7 +26,7 @@ func getParser(lang Language) *sitter.Parser {
 	default:
 	}
 	p := sitter.NewParser()
-	p.SetLanguage(grammars[lang])
+	p.SetLanguage(grammar(lang))
 	return p
 }
 
@@ -59,7 +59,7 @@ func parseBudgetMicros(n int) int {
 // parseTree parses src; the caller must Close the returned tree. nil when the
 // language is unknown or tree-sitter gave up.
 func parseTree(lang Language, src []byte) *sitter.Tree {
-	if _, ok := grammars[lang]; !ok {
+	if _, ok := grammarOf[lang]; !ok {
 		return nil
 	}
 	p := getParser(lang)
