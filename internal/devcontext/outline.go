@@ -159,13 +159,37 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 			}
 		}
 	}
-	ids := slices.Collect(maps.Keys(offers))
+	// The most relevant first, then by path (natural order), nearest a
+	// seed, URI (natural order). Each offer's keys are computed once, and
+	// paths compare by their rank among the offered paths: a comparison
+	// reads no map and folds no path.
+	type sortKey struct {
+		id, path, near int
+		rel            float64
+	}
+	keys := make([]sortKey, 0, len(offers))
+	rank := map[string]int{}
 	near := s.nearSeed()
-	slices.SortFunc(ids, func(a, b int) int {
-		na, nb := s.ix.nodes[a], s.ix.nodes[b]
-		return cmp.Or(cmp.Compare(round3(offers[b].rel), round3(offers[a].rel)),
-			naturalCompare(na.Path, nb.Path), cmp.Compare(near(na), near(nb)), naturalCompare(s.ix.ids[a], s.ix.ids[b]))
+	for id, o := range offers {
+		n := s.ix.nodes[id]
+		rank[n.Path] = 0
+		keys = append(keys, sortKey{id: id, near: near(n), rel: round3(o.rel)})
+	}
+	paths := slices.SortedFunc(maps.Keys(rank), naturalCompare)
+	for i, p := range paths {
+		rank[p] = i
+	}
+	for i := range keys {
+		keys[i].path = rank[s.ix.nodes[keys[i].id].Path]
+	}
+	slices.SortFunc(keys, func(a, b sortKey) int {
+		return cmp.Or(cmp.Compare(b.rel, a.rel), cmp.Compare(a.path, b.path), cmp.Compare(a.near, b.near),
+			naturalCompare(s.ix.ids[a.id], s.ix.ids[b.id]))
 	})
+	ids := make([]int, len(keys))
+	for i, k := range keys {
+		ids[i] = k.id
+	}
 	left := limit - sp.used
 	for _, id := range ids {
 		n := s.ix.nodes[id]

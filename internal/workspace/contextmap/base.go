@@ -53,7 +53,11 @@ type ctxBase struct {
 	claims      []Claim
 	diags       []devcontext.Diagnostic
 
+	fileNodesOnce sync.Once
+	fileNodesList []devcontext.Node
+
 	mu      sync.Mutex
+	maxSize worldSize // of the largest world built (newWorldBuilder)
 	worlds  map[string]*cxWorld
 	order   []string // world keys, oldest first
 	commits map[string][]workspace.GitCommit

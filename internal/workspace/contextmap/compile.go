@@ -226,6 +226,7 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	w.grow(&b.maxSize)
 	if b.worlds == nil {
 		b.worlds = map[string]*cxWorld{}
 	}

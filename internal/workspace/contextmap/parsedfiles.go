@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"container/list"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -31,16 +33,21 @@ type cxContent struct {
 	lines []int
 	pkg   string // Go: the package clause's name
 	decls []cxContentDecl
+
+	words     sync.Once
+	wordsDone atomic.Bool // words has run
+	wordKeys  []uint64    // which declarations' bodies hold which words (holders)
 }
 
 // cxContentDecl is one declaration of a cxContent.
 type cxContentDecl struct {
-	d     *symbols.Decl
-	base  string
-	test  bool
-	uri   string // before a duplicate's suffix (worldBuilder.parse)
-	start int
-	node  devcontext.Node // its URI is the world's
+	d      *symbols.Decl
+	base   string
+	test   bool
+	tested []string // a test's testedNames
+	uri    string   // before a duplicate's suffix (worldBuilder.parse)
+	start  int
+	node   devcontext.Node // its URI is the world's
 }
 
 // cxContentKey is everything a cxContent depends on: the path (the
@@ -149,6 +156,7 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 		kind := devcontext.KindSymbol
 		if x.test {
 			kind = devcontext.KindTest
+			x.tested = testedNames(f.lang, d)
 		}
 		x.uri = symbolURI(kind, ip, d.QualifiedName)
 		if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
@@ -162,6 +170,61 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 			Text:  text[x.start:d.EndByte], Outline: outlineOf(d, src), Facts: declarationFacts(d.Kind)}
 	}
 	return c
+}
+
+// holders is a prefilter of which declarations' bodies hold the token
+// name: a run of keys whose low 32 bits are declaration indexes, in
+// ascending order. It may name declarations that do not hold it (two
+// words of one hash), never leave out one that does, so a caller still
+// checks the body of each it names — and only those. The search asks it
+// of every candidate file of every caller and test search, where scanning
+// every declaration's body was most of a new seed's cost; it is built
+// once per file, on first use, and kept with the file's declarations.
+func (c *cxContent) holders(name string) []uint64 {
+	c.indexWordsOnce()
+	h := uint64(wordHash(name)) << 32
+	keys := c.wordKeys
+	i, _ := slices.BinarySearch(keys, h)
+	j := i
+	for j < len(keys) && keys[j]&^0xffffffff == h {
+		j++
+	}
+	return keys[i:j:j]
+}
+
+func (c *cxContent) indexWordsOnce() {
+	c.words.Do(func() {
+		c.indexWords()
+		c.wordsDone.Store(true)
+	})
+}
+
+// indexWords builds wordKeys: (hash of a body token, declaration index),
+// sorted, each once.
+func (c *cxContent) indexWords() {
+	n := 0
+	for i := range c.decls {
+		n += c.decls[i].d.Body.Len()
+	}
+	keys := make([]uint64, 0, n)
+	for i := range c.decls {
+		body := c.decls[i].d.Body
+		for t := range body.Len() {
+			keys = append(keys, uint64(wordHash(body.At(t)))<<32|uint64(i))
+		}
+	}
+	slices.Sort(keys)
+	c.wordKeys = slices.Clip(slices.Compact(keys))
+}
+
+// wordHash is FNV-1a, 32 bits, of a token.
+func wordHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
 }
 
 // pos is the 1-based line and byte column of an offset.

@@ -3,8 +3,10 @@ package contextmap
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
@@ -57,4 +59,70 @@ func loadDir(t *testing.T, dir string) *workspace.Snapshot {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestHoldersNeverMissAHolder: the body-word prefilter names every
+// declaration whose body holds a word (the search then checks only those),
+// in ascending order, each once; a word no body holds names none or only
+// hash neighbours.
+func TestHoldersNeverMissAHolder(t *testing.T) {
+	src := []byte(`package p
+
+type Server struct{ n int }
+
+func (s *Server) Serve() error { return s.listen(s.n) }
+
+func (s *Server) listen(n int) error { helper(n); return nil }
+
+func helper(n int) { _ = n + 1 }
+
+func Other() { var s Server; s.Serve(); helper(2) }
+`)
+	f := cxFile{path: "p/p.go", dir: "p", lang: symbols.Go, code: true}
+	c := newContent(f, "example.com/p", src, symbols.Parse(symbols.Go, src, symbols.Options{KeepBodyTokens: true}))
+	if len(c.decls) < 4 {
+		t.Fatalf("%d declarations", len(c.decls))
+	}
+	words := map[string]bool{"nothere": true, "Serve2": true}
+	for i := range c.decls {
+		b := c.decls[i].d.Body
+		for k := range b.Len() {
+			words[b.At(k)] = true
+		}
+	}
+	if len(words) < 10 {
+		t.Fatalf("only %d body words", len(words))
+	}
+	for w := range words {
+		var idx []int
+		for _, k := range c.holders(w) {
+			idx = append(idx, int(uint32(k)))
+		}
+		for k := 1; k < len(idx); k++ {
+			if idx[k] <= idx[k-1] {
+				t.Fatalf("holders(%q) = %v: not ascending, once each", w, idx)
+			}
+		}
+		for i := range c.decls {
+			if bodyHolds(c.decls[i].d.Body, w) && !slices.Contains(idx, i) {
+				t.Errorf("holders(%q) = %v leaves out declaration %d (%s)", w, idx, i, c.decls[i].d.QualifiedName)
+			}
+		}
+	}
+	var names []string
+	for _, k := range c.holders("helper") {
+		names = append(names, c.decls[uint32(k)].d.QualifiedName)
+	}
+	if !slices.Equal(names, []string{"Server.listen", "Other"}) { // helper's own body does not say it
+		t.Errorf("holders(helper) = %v, want Server.listen and Other", names)
+	}
+}
+
+func bodyHolds(b symbols.TokenList, w string) bool {
+	for k := range b.Len() {
+		if b.At(k) == w {
+			return true
+		}
+	}
+	return false
 }

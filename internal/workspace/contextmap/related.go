@@ -73,7 +73,7 @@ func (w *worldBuilder) parseRelated() {
 		bytes += f.size
 		todo = append(todo, p)
 	}
-	w.prefetchTables(todo) // on all cores; the world is still built in order
+	w.prefetchTables(todo, false) // on all cores; the world is still built in order
 	for _, p := range todo {
 		w.parse(p, false)
 	}

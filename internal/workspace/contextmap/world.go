@@ -71,6 +71,7 @@ type cxParsed struct {
 	path   string
 	dir    string
 	lang   symbols.Language
+	c      *cxContent // the declarations it was made from
 	src    []byte
 	lines  []int // byte offset of each line's start
 	decls  []*cxDecl
@@ -83,12 +84,13 @@ type cxParsed struct {
 
 // cxDecl is one declaration in the world.
 type cxDecl struct {
-	f     *cxParsed
-	d     *symbols.Decl
-	uri   string
-	base  string // the name without container or overload suffix
-	test  bool
-	start int // first byte, doc comment included
+	f      *cxParsed
+	d      *symbols.Decl
+	uri    string
+	base   string // the name without container or overload suffix
+	test   bool
+	tested []string // a test's testedNames
+	start  int      // first byte, doc comment included
 }
 
 func (x *cxDecl) contains(y *cxDecl) bool {
@@ -110,14 +112,14 @@ type worldBuilder struct {
 	depth int
 	floor float64
 
-	nodes []devcontext.Node
-	at    map[string]int
-	edges []devcontext.Edge
-	eseen map[cxEdgeKey]int
+	nodes  []devcontext.Node
+	at     map[string]int
+	declOf []*cxDecl // per node: the declaration whose URI it is (the last to claim it), else nil
+	edges  []devcontext.Edge
+	eseen  map[cxEdgeKey]int
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
-	decls    map[string]*cxDecl
 	byBase   map[string][]*cxDecl
 
 	spent    int             // files parsed by the search
@@ -133,11 +135,29 @@ type worldBuilder struct {
 	q    cxQueue
 }
 
+// worldSize is how large a base's largest world was: the next world's
+// slices and maps start at that size instead of growing to it (a world
+// of GOROOT has 35,000–55,000 nodes; growing rehashed its maps a dozen
+// times each, and copied the nodes as often).
+type worldSize struct{ nodes, edges, parsed, bases int }
+
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
+	b.mu.Lock()
+	n := b.maxSize
+	b.mu.Unlock()
+	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
-		at: map[string]int{}, eseen: map[cxEdgeKey]int{}, parsed: map[string]*cxParsed{}, contents: map[string]*cxContent{},
-		decls: map[string]*cxDecl{}, byBase: map[string][]*cxDecl{},
-		rel: map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+		nodes: make([]devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
+		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
+		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
+		byBase: make(map[string][]*cxDecl, n.bases),
+		rel:    map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+}
+
+// grow makes z at least as large as this world, for the next one's hint.
+func (w *worldBuilder) grow(z *worldSize) {
+	z.nodes, z.edges = max(z.nodes, len(w.nodes)), max(z.edges, len(w.edges))
+	z.parsed, z.bases = max(z.parsed, len(w.parsed)), max(z.bases, len(w.byBase))
 }
 
 func (w *worldBuilder) node(n devcontext.Node) {
@@ -146,6 +166,15 @@ func (w *worldBuilder) node(n devcontext.Node) {
 	}
 	w.at[n.URI] = len(w.nodes)
 	w.nodes = append(w.nodes, n)
+	w.declOf = append(w.declOf, nil)
+}
+
+// decl is the declaration whose URI uri is.
+func (w *worldBuilder) decl(uri string) (*cxDecl, bool) {
+	if i, ok := w.at[uri]; ok && w.declOf[i] != nil {
+		return w.declOf[i], true
+	}
+	return nil, false
 }
 
 func (w *worldBuilder) has(uri string) bool { _, ok := w.at[uri]; return ok }
@@ -170,13 +199,22 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 // addFiles adds one file node per non-doc file: the cursor falls back to it,
 // scope_path offers it, claims cover it. Its text is read only for Markdown.
 func (w *worldBuilder) addFiles() {
-	for _, f := range w.b.files {
-		if f.doc {
-			continue
-		}
-		w.node(devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile, Title: path.Base(f.path),
-			Path: f.path, Bytes: f.size})
+	for _, n := range w.b.fileNodes() {
+		w.node(n)
 	}
+}
+
+// fileNodes are the base's file nodes, made once (every world has them).
+func (b *ctxBase) fileNodes() []devcontext.Node {
+	b.fileNodesOnce.Do(func() {
+		for _, f := range b.files {
+			if !f.doc {
+				b.fileNodesList = append(b.fileNodesList, devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile,
+					Title: path.Base(f.path), Path: f.path, Bytes: f.size})
+			}
+		}
+	})
+	return b.fileNodesList
 }
 
 func (w *worldBuilder) addDocs() {
@@ -375,23 +413,29 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		w.parsed[p] = nil
 		return nil
 	}
-	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
+	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
 		lines: c.lines, pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
 	w.parsed[p] = pf
 	xs := make([]cxDecl, len(c.decls))
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
-		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, test: cd.test, start: cd.start}
-		if _, taken := w.at[x.uri]; taken {
+		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, test: cd.test, tested: cd.tested, start: cd.start}
+		j, taken := w.at[x.uri]
+		if taken {
 			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
+			j, taken = w.at[x.uri]
 		}
 		pf.decls[i] = x
-		w.decls[x.uri] = x
 		w.byBase[x.base] = append(w.byBase[x.base], x)
-		n := cd.node
-		n.URI = x.uri
-		w.node(n)
+		if taken { // the suffixed URI too: the node stays the first's, the URI names the last
+			w.declOf[j] = x
+			continue
+		}
+		w.at[x.uri] = len(w.nodes)
+		w.nodes = append(w.nodes, cd.node)
+		w.nodes[len(w.nodes)-1].URI = x.uri
+		w.declOf = append(w.declOf, x)
 	}
 	return pf
 }
@@ -477,7 +521,7 @@ func (w *worldBuilder) declAt(p string, line int) *cxDecl {
 // workspace being parsed: the files whose namespace prefixes the identity
 // and whose words hold its name.
 func (w *worldBuilder) ensureURI(uri string) *cxDecl {
-	if x, ok := w.decls[uri]; ok {
+	if x, ok := w.decl(uri); ok {
 		return x
 	}
 	kind := devcontext.KindOfURI(uri)
@@ -507,11 +551,12 @@ func (w *worldBuilder) ensureURI(uri string) *cxDecl {
 		}
 		n++
 		w.parse(f.path, false)
-		if x, ok := w.decls[uri]; ok {
+		if x, ok := w.decl(uri); ok {
 			return x
 		}
 	}
-	return w.decls[uri]
+	x, _ := w.decl(uri)
+	return x
 }
 
 // ---- the declaration search -----------------------------------------------
@@ -676,7 +721,13 @@ func sharedDirs(a, b string) int {
 // readCandidates parses up to limit candidate files for the search; the
 // rest are recorded as unread.
 func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
-	w.prefetch(paths[:min(limit, len(paths))])
+	return w.readCandidatesFor(paths, limit, false)
+}
+
+// readCandidatesFor is readCandidates; words says the caller will ask the
+// files' holders, so the prefetch indexes their words too.
+func (w *worldBuilder) readCandidatesFor(paths []string, limit int, words bool) []*cxParsed {
+	w.prefetch(paths[:min(limit, len(paths))], words)
 	var out []*cxParsed
 	for i, p := range paths {
 		if i >= limit {
@@ -694,7 +745,7 @@ func (w *worldBuilder) readCandidates(paths []string, limit int) []*cxParsed {
 // is about to read in this order (the same budget arithmetic), so the
 // sequential walk that builds the world finds them parsed. It changes no
 // answer: the world is still built in order, from the same tables.
-func (w *worldBuilder) prefetch(paths []string) {
+func (w *worldBuilder) prefetch(paths []string, words bool) {
 	var todo []string
 	spent, spentB := w.spent, w.spentB
 	for _, p := range paths {
@@ -712,14 +763,14 @@ func (w *worldBuilder) prefetch(paths []string) {
 		spentB += f.size
 		todo = append(todo, p)
 	}
-	w.prefetchTables(todo)
+	w.prefetchTables(todo, words)
 }
 
 // prefetchTables builds the declarations of code files (parsedfiles.go)
 // on all cores, for this world to take in order: those the Load keeps are
 // taken from there, the others read, their tables decoded or parsed and
 // their nodes built. The world itself is not touched.
-func (w *worldBuilder) prefetchTables(paths []string) {
+func (w *worldBuilder) prefetchTables(paths []string, words bool) {
 	type job struct {
 		f cxFile
 		k cxContentKey
@@ -731,12 +782,18 @@ func (w *worldBuilder) prefetchTables(paths []string) {
 		if !ok || !f.code {
 			continue
 		}
-		if _, ok := w.contents[p]; ok {
+		if c, ok := w.contents[p]; ok {
+			if words && c != nil && !c.wordsDone.Load() {
+				jobs = append(jobs, &job{f: f, c: c})
+			}
 			continue
 		}
 		k := w.contentKey(f)
 		if c := w.b.contents.get(k); c != nil {
 			w.contents[p] = c
+			if words && !c.wordsDone.Load() {
+				jobs = append(jobs, &job{f: f, c: c})
+			}
 			continue
 		}
 		jobs = append(jobs, &job{f: f, k: k})
@@ -751,7 +808,12 @@ func (w *worldBuilder) prefetchTables(paths []string) {
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				j.c = w.buildContent(j.f, j.k)
+				if j.c == nil {
+					j.c = w.buildContent(j.f, j.k)
+				}
+				if words && j.c != nil {
+					j.c.indexWordsOnce()
+				}
 			}
 		}()
 	}
@@ -859,17 +921,22 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			paths = append(paths, p)
 		}
 	}
-	for _, pf := range w.readCandidates(paths, maxTestFiles) {
+	for _, pf := range w.readCandidatesFor(paths, maxTestFiles, true) {
 		if pf == x.f && !pf.test {
 			continue
 		}
 		tests := 0
-		for _, t := range pf.decls {
+		may := pf.c.holders(x.base)
+		for i, t := range pf.decls {
+			held := len(may) > 0 && uint32(may[0]) == uint32(i)
+			if held {
+				may = may[1:]
+			}
 			if !t.test {
 				continue
 			}
 			tests++
-			mentions := uses(t, x)
+			mentions := held && uses(t, x)
 			named := w.namesTested(t, x)
 			if mentions && typeKinds[x.d.Kind] {
 				w.edge(devcontext.EdgeUsesType, t.uri, x.uri)
@@ -898,7 +965,7 @@ func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
 		return false
 	}
 	fold := t.f.lang == symbols.Python
-	for _, n := range testedNames(t.f.lang, t.d) {
+	for _, n := range t.tested {
 		if n == x.d.QualifiedName || n == x.base || fold && (strings.EqualFold(n, x.d.QualifiedName) || strings.EqualFold(n, x.base)) {
 			return true
 		}
@@ -1078,7 +1145,7 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 	if isType {
 		limit = maxUserTypeFiles
 	}
-	for _, pf := range w.readCandidates(paths, limit) {
+	for _, pf := range w.readCandidatesFor(paths, limit, true) {
 		shadowed := false
 		if pf.dir != x.f.dir {
 			for _, z := range w.byBase[x.base] {
@@ -1091,7 +1158,12 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 		if shadowed {
 			continue
 		}
-		for _, y := range pf.decls {
+		may := pf.c.holders(x.base)
+		for i, y := range pf.decls {
+			held := len(may) > 0 && uint32(may[0]) == uint32(i)
+			if held {
+				may = may[1:]
+			}
 			if y == x || y.contains(x) || x.contains(y) {
 				continue
 			}
@@ -1103,15 +1175,18 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 				continue
 			}
 			if isType {
-				sig := sigIdents(y.d.Signature)
-				inSig := slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
-				if uses(y, x) || inSig {
+				inSig := false
+				if strings.Contains(y.d.Signature, x.base) { // a word of the signature is in it
+					sig := sigIdents(y.d.Signature)
+					inSig = slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
+				}
+				if held && uses(y, x) || inSig {
 					w.edge(devcontext.EdgeUsesType, y.uri, x.uri)
 					w.reach(y, pri, h)
 				}
 				continue
 			}
-			if uses(y, x) {
+			if held && uses(y, x) {
 				kind := devcontext.EdgeCalls
 				if valueKinds[x.d.Kind] {
 					kind = devcontext.EdgeUsesValue
@@ -1146,7 +1221,7 @@ func (w *worldBuilder) linkParsed() {
 			if !x.test {
 				continue
 			}
-			for _, n := range testedNames(x.f.lang, x.d) {
+			for _, n := range x.tested {
 				for _, y := range w.byBase[cxBaseName(n)] {
 					if !y.test && w.namesTested(x, y) {
 						w.edge(devcontext.EdgeTestedBy, y.uri, x.uri)
