@@ -446,6 +446,17 @@ func (c *compileCache) get(k string) (ereResult, bool) {
 	return r, ok
 }
 
+// reserve makes room for n more entries at once when the cache is empty
+// (a law's parse knows how many legs it holds): one map of that size, not
+// a doubling per few hundred regexes.
+func (c *compileCache) reserve(n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) == 0 && n > 0 {
+		c.m = make(map[string]ereResult, min(n, ereCacheMax))
+	}
+}
+
 func (c *compileCache) put(k string, r ereResult) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

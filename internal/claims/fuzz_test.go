@@ -51,6 +51,12 @@ func FuzzAnchorLine(f *testing.F) {
 			if o := openerRe().FindStringIndex(line); ook != (o != nil) || ook && (os != o[0] || oe != o[1]) {
 				t.Fatalf("opener(%q) = %d,%d,%v; openerRe %v", line, os, oe, ook, o)
 			}
+			if got, want := jsBreak(line, false), strings.ContainsAny(line, "\r\u2028\u2029"); got != want {
+				t.Fatalf("jsBreak(%q, false) = %v; ContainsAny %v", line, got, want)
+			}
+			if got, want := jsBreak(line, true), strings.ContainsAny(line, "\r\n\u2028\u2029"); got != want {
+				t.Fatalf("jsBreak(%q, true) = %v; ContainsAny %v", line, got, want)
+			}
 			bs, be, ok := anchorBody(line)
 			m := bodyRe().FindStringSubmatchIndex(line)
 			if ok != (m != nil) || ok && (bs != m[2] || be != m[3]) {

@@ -112,6 +112,7 @@ func parseDoc(doc, text string) ([]Leg, []Diagnostic) {
 	var legs []Leg
 	if n := strings.Count(text, "@anchor"); n > 0 { // every leg's line holds it: one allocation, not a doubling per leg
 		legs = make([]Leg, 0, n)
+		ereCache.reserve(n)
 	}
 	var diags []Diagnostic
 	inFence := false
@@ -192,7 +193,7 @@ func parseLine(doc string, n int, line string, inFence *bool) (parsedLeg, *Diagn
 // the lazy regex is the slow part of reading it. FuzzAnchorLine checks the
 // two agree.
 func anchorBody(line string) (start, end int, ok bool) {
-	if !strings.ContainsAny(line, "\r\u2028\u2029") {
+	if !jsBreak(line, false) {
 		if _, oe, ok := opener(line); ok {
 			j := oe
 			for j < len(line) {
@@ -220,6 +221,27 @@ func anchorBody(line string) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	return m[2], m[3], true
+}
+
+// jsBreak is strings.ContainsAny(s, "\r\u2028\u2029"), with "\n" when
+// lf: a character JavaScript's `.` refuses. ContainsAny with characters
+// beyond ASCII walks s rune by rune; this looks for bytes (U+2028 and
+// U+2029 are E2 80 A8 and E2 80 A9, and E2 is never a continuation byte,
+// so the bytes are the characters). FuzzAnchorLine compares the two.
+func jsBreak(s string, lf bool) bool {
+	if strings.IndexByte(s, '\r') >= 0 || lf && strings.IndexByte(s, '\n') >= 0 {
+		return true
+	}
+	for i := 0; ; i++ {
+		j := strings.IndexByte(s[i:], 0xe2)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if strings.HasPrefix(s[i:], "\u2028") || strings.HasPrefix(s[i:], "\u2029") {
+			return true
+		}
+	}
 }
 
 // isBare is bareRe over the line without its surrounding spaces: an
@@ -344,7 +366,7 @@ func regexTail(rest string) ([]string, bool) {
 	if !strings.HasPrefix(rest, "/") {
 		return nil, false
 	}
-	if strings.ContainsAny(rest, "\r\n\u2028\u2029") {
+	if jsBreak(rest, true) {
 		m := regexTailRe().FindStringSubmatch(rest)
 		return m, m != nil
 	}

@@ -25,7 +25,7 @@ func TestFlatTreeMatchesTreeSitter(t *testing.T) {
 			t.Fatal(err)
 		}
 		parser := sitter.NewParser()
-		parser.SetLanguage(grammars[lang])
+		parser.SetLanguage(grammar(lang))
 		tree, err := parser.ParseCtx(context.Background(), nil, src)
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package symbols
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/bash"
@@ -92,8 +93,8 @@ func LanguageForPath(path string) (Language, bool) {
 
 // Languages lists every supported language, sorted.
 func Languages() []Language {
-	out := make([]Language, 0, len(grammars)+len(keyParsers))
-	for l := range grammars {
+	out := make([]Language, 0, len(grammarOf)+len(keyParsers))
+	for l := range grammarOf {
 		if !IsKeyLanguage(l) {
 			out = append(out, l)
 		}
@@ -105,29 +106,43 @@ func Languages() []Language {
 	return out
 }
 
-// grammars maps a language to its tree-sitter grammar; the grammar values are
-// static C tables, so one instance is shared by every parser.
-var grammars = map[Language]*sitter.Language{
-	Go:         golang.GetLanguage(),
-	TypeScript: typescript.GetLanguage(),
-	TSX:        tsx.GetLanguage(),
-	JavaScript: javascript.GetLanguage(),
-	Python:     python.GetLanguage(),
-	Rust:       rust.GetLanguage(),
-	Java:       java.GetLanguage(),
-	Kotlin:     kotlin.GetLanguage(),
-	Swift:      swift.GetLanguage(),
-	C:          c.GetLanguage(),
-	CPP:        cpp.GetLanguage(),
-	CSharp:     csharp.GetLanguage(),
-	Protobuf:   protobuf.GetLanguage(),
-	SQL:        sql.GetLanguage(),
-	Terraform:  hcl.GetLanguage(),
-	Ruby:       ruby.GetLanguage(),
-	PHP:        php.GetLanguage(),
-	Scala:      scala.GetLanguage(),
-	Lua:        lua.GetLanguage(),
-	Bash:       bash.GetLanguage(),
-	Elixir:     elixir.GetLanguage(),
-	TOML:       toml.GetLanguage(), // key tables (keys_toml.go), no declaration spec
+// grammarOf maps a language to the constructor of its tree-sitter grammar;
+// the grammar values are static C tables, so one instance is shared by
+// every parser. They are made on the first parse (grammar), not at every
+// start of the CLI: a verify with no code anchor parses nothing.
+var grammarOf = map[Language]func() *sitter.Language{
+	Go:         golang.GetLanguage,
+	TypeScript: typescript.GetLanguage,
+	TSX:        tsx.GetLanguage,
+	JavaScript: javascript.GetLanguage,
+	Python:     python.GetLanguage,
+	Rust:       rust.GetLanguage,
+	Java:       java.GetLanguage,
+	Kotlin:     kotlin.GetLanguage,
+	Swift:      swift.GetLanguage,
+	C:          c.GetLanguage,
+	CPP:        cpp.GetLanguage,
+	CSharp:     csharp.GetLanguage,
+	Protobuf:   protobuf.GetLanguage,
+	SQL:        sql.GetLanguage,
+	Terraform:  hcl.GetLanguage,
+	Ruby:       ruby.GetLanguage,
+	PHP:        php.GetLanguage,
+	Scala:      scala.GetLanguage,
+	Lua:        lua.GetLanguage,
+	Bash:       bash.GetLanguage,
+	Elixir:     elixir.GetLanguage,
+	TOML:       toml.GetLanguage, // key tables (keys_toml.go), no declaration spec
 }
+
+// grammars are the grammar instances, made once on first use.
+var grammars = sync.OnceValue(func() map[Language]*sitter.Language {
+	m := make(map[Language]*sitter.Language, len(grammarOf))
+	for l, mk := range grammarOf {
+		m[l] = mk()
+	}
+	return m
+})
+
+// grammar is lang's grammar (nil for a language without one).
+func grammar(lang Language) *sitter.Language { return grammars()[lang] }

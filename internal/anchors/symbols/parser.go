@@ -12,8 +12,8 @@ import (
 const parsersPerLanguage = 4
 
 var freeParsers = func() map[Language]chan *sitter.Parser {
-	m := make(map[Language]chan *sitter.Parser, len(grammars))
-	for l := range grammars {
+	m := make(map[Language]chan *sitter.Parser, len(grammarOf))
+	for l := range grammarOf {
 		m[l] = make(chan *sitter.Parser, parsersPerLanguage)
 	}
 	return m
@@ -26,7 +26,7 @@ func getParser(lang Language) *sitter.Parser {
 	default:
 	}
 	p := sitter.NewParser()
-	p.SetLanguage(grammars[lang])
+	p.SetLanguage(grammar(lang))
 	return p
 }
 
@@ -57,9 +57,11 @@ func parseBudgetMicros(n int) int {
 }
 
 // parseTree parses src; the caller must Close the returned tree. nil when the
-// language is unknown or tree-sitter gave up.
-func parseTree(lang Language, src []byte) *sitter.Tree {
-	if _, ok := grammars[lang]; !ok {
+// language is unknown or tree-sitter gave up. old, when not nil, is the
+// tree of an earlier text, already edited (Tree.Edit) to match src: its
+// unchanged parts are reused (incremental parsing; Reparser).
+func parseTree(lang Language, src []byte, old *sitter.Tree) *sitter.Tree {
+	if _, ok := grammarOf[lang]; !ok {
 		return nil
 	}
 	p := getParser(lang)
@@ -68,7 +70,7 @@ func parseTree(lang Language, src []byte) *sitter.Tree {
 		mu.Lock()
 		defer mu.Unlock()
 	}
-	tree, err := p.ParseCtx(context.Background(), nil, src)
+	tree, err := p.ParseCtx(context.Background(), old, src)
 	if err != nil || tree == nil {
 		// A failed parser may hold state; do not reuse it.
 		p.Close()

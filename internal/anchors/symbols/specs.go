@@ -37,7 +37,7 @@ func symbolsFor(lang Language) *symbolTable {
 	symbolsOnce.Do(func() {
 		symbolsByLang = make(map[Language]*symbolTable, len(specs))
 		for l, spec := range specs {
-			symbolsByLang[l] = buildSymbols(spec, grammars[l])
+			symbolsByLang[l] = buildSymbols(spec, grammar(l))
 		}
 	})
 	return symbolsByLang[lang]
