@@ -37,8 +37,11 @@ import (
 //     each time;
 //   - code edits: a statement added at the end of an anchored function in an
 //     open, unsaved buffer of its hinted file (the anchor turns stale), then
-//     the buffer restored — rotating over 20 files, a different statement
-//     each time, so every buffer version is new.
+//     the buffer restored — rotating over 20 files (CLEW_BENCH_CODEFILES=N:
+//     N files), a different statement each time, so every added version is
+//     new (a restored one is the file's text, whose table is cached; an
+//     added one is parsed incrementally from the file's previous added
+//     version when the server still keeps that tree: with N ≤ 4).
 //
 // Edits go out as range changes, as editors send them to a server that
 // asks for incremental sync (CLEW_BENCH_WHOLE=1: whole texts instead).
@@ -173,7 +176,20 @@ func (s *benchServer) benchEdits(b *testing.B, want map[int]string, edits int) {
 			fresh = append(fresh, i)
 		}
 	}
-	code := s.codeTargets(b, lines, fresh, 20)
+	// CLEW_BENCH_CODEFILES=N: code edits rotate over N files (default 20);
+	// CLEW_BENCH_CODEFILE=PATH: only in PATH (one with a function anchor,
+	// say runtime/proc.go, 240 KB: typing in a large file).
+	files := 20
+	if n, err := strconv.Atoi(os.Getenv("CLEW_BENCH_CODEFILES")); err == nil && n > 0 {
+		files = n
+	}
+	code := s.codeTargets(b, lines, fresh, files)
+	var names []string
+	for _, t := range code {
+		rel, _ := filepath.Rel(s.dir, t.path)
+		names = append(names, fmt.Sprintf("%s (%d KB)", rel, len(t.text)/1024))
+	}
+	b.Logf("code edits rotate over %s", strings.Join(names, ", "))
 	for _, t := range code {
 		benchMust(b, s.c.Open(ctx, t.path, "go", t.text))
 	}
@@ -411,6 +427,9 @@ func (s *benchServer) codeTargets(b *testing.B, lines []string, fresh []int, n i
 			continue
 		}
 		name, rel := f[3], f[4]
+		if only := os.Getenv("CLEW_BENCH_CODEFILE"); only != "" && rel != only {
+			continue
+		}
 		text, err := os.ReadFile(filepath.Join(s.dir, rel))
 		if err != nil {
 			continue

@@ -25,7 +25,15 @@ type tableCache struct {
 	// store, when set, persists tables between runs (UseTableStore).
 	storeMu sync.Mutex
 	store   TableStore
+	// reparse keeps the syntax trees of the last few open buffers parsed,
+	// so the next version of one is parsed incrementally (parseVersion).
+	reparse *symbols.Reparser
 }
+
+// reparseTrees is how many buffers' syntax trees are kept for incremental
+// parsing: the few files being typed in (a tree costs a few times its
+// file's size, outside Go's heap).
+const reparseTrees = 4
 
 type tableKey struct {
 	lang symbols.Language
@@ -51,8 +59,9 @@ var cacheLimits = struct{ tables, docs int }{tables: 8192, docs: 256}
 
 func newTableCache() *tableCache {
 	return &tableCache{
-		tables: newLRU[tableKey, symbols.Table](cacheLimits.tables),
-		docs:   newLRU[[sha256.Size]byte, parsedDoc](cacheLimits.docs),
+		tables:  newLRU[tableKey, symbols.Table](cacheLimits.tables),
+		docs:    newLRU[[sha256.Size]byte, parsedDoc](cacheLimits.docs),
+		reparse: symbols.NewReparser(reparseTrees),
 	}
 }
 
@@ -139,9 +148,12 @@ const docVersions = 4
 // A buffer's table is taken from the persistent store when it is there (a
 // buffer just opened holds the disk's content) but never written to it:
 // every keystroke's version would be a file in the user's cache directory,
-// written on the keystroke's clock, and read by no later run.
+// written on the keystroke's clock, and read by no later run. A version
+// that must be parsed is parsed incrementally from the last parsed version
+// of the same buffer when its tree is still kept (symbols.Reparser: the
+// same table as a fresh parse).
 func (c *tableCache) parseVersion(path string, lang symbols.Language, sum [sha256.Size]byte, src []byte) symbols.Table {
-	t := c.parseStored(lang, sum, src, false)
+	t := c.parseStored(lang, sum, src, false, path)
 	c.versionsMu.Lock()
 	defer c.versionsMu.Unlock()
 	if c.tableVersions == nil {
@@ -185,12 +197,13 @@ func (c *tableCache) parse(lang symbols.Language, src []byte) symbols.Table {
 
 // parseSum is parse when the content's hash is known already.
 func (c *tableCache) parseSum(lang symbols.Language, sum [sha256.Size]byte, src []byte) symbols.Table {
-	return c.parseStored(lang, sum, src, true)
+	return c.parseStored(lang, sum, src, true, "")
 }
 
 // parseStored is parseSum; put says whether a table parsed here goes to
-// the persistent store.
-func (c *tableCache) parseStored(lang symbols.Language, sum [sha256.Size]byte, src []byte, put bool) symbols.Table {
+// the persistent store, and buffer, when not empty, is the open buffer src
+// is a version of (parsed through c.reparse).
+func (c *tableCache) parseStored(lang symbols.Language, sum [sha256.Size]byte, src []byte, put bool, buffer string) symbols.Table {
 	key := tableKey{lang, sum}
 	if t, ok := c.tables.get(key); ok {
 		return t
@@ -201,7 +214,11 @@ func (c *tableCache) parseStored(lang symbols.Language, sum [sha256.Size]byte, s
 		t, ok = stored(store, storeKey(lang, sum), lang)
 	}
 	if !ok {
-		t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+		if buffer != "" {
+			t = c.reparse.Parse(buffer, lang, src, symbols.Options{KeepBodyTokens: true})
+		} else {
+			t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
+		}
 		// A table from a parse that gave up (time limit, loaded machine)
 		// is not the file's: it is never kept. Key languages are parsed
 		// in Go, quickly; they are not kept either.

@@ -20,7 +20,7 @@ func TestDump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree := parseTree(Language(lang), src)
+	tree := parseTree(Language(lang), src, nil)
 	if tree == nil {
 		t.Fatal("no tree")
 	}

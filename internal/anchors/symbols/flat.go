@@ -193,7 +193,7 @@ func buildFields(g *sitter.Language) ([]string, map[string]uint16) {
 // cursorWalk parses src and walks the tree in C only: the reference that
 // BenchmarkTablesVsCursorWalk measures Parse against.
 func cursorWalk(lang Language, src []byte) uint64 {
-	tree := parseTree(lang, src)
+	tree := parseTree(lang, src, nil)
 	if tree == nil {
 		return 0
 	}

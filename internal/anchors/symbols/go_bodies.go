@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
@@ -17,12 +18,12 @@ import (
 // pinned hash. FuzzGoBodyHashes and TestGoBodyHashesCoverParse compare it
 // with Parse.
 
-// goTok is one hash token: src[start:end], or text when the token rules
-// rewrite it (numbers, escaped strings, raw strings holding CRLF).
+// goTok is one hash token: src[start:end], or texts[text-1] when the
+// token rules rewrite it (numbers, escaped strings, raw strings holding
+// CRLF). Twelve bytes: a file's tokens are its largest allocation.
 type goTok struct {
-	start, end int
-	text       string
-	norm       bool
+	start, end int32
+	text       int32
 }
 
 // GoBodyHashes lists the body hashes (as Decl.BodyHash gives them) of the
@@ -37,7 +38,7 @@ type goTok struct {
 // then any body may be in it and the caller must parse it.
 func GoBodyHashes(src []byte) (hashes []string, ok bool) {
 	src = trimBOM(src)
-	toks, groups, ok := goBodyTokens(src)
+	toks, texts, groups, ok := goBodyTokens(src)
 	if !ok {
 		return nil, false
 	}
@@ -51,8 +52,8 @@ func GoBodyHashes(src []byte) (hashes []string, ok bool) {
 			if i > g[0] {
 				buf = append(buf, hash.Separator...)
 			}
-			if t := &toks[i]; t.norm {
-				buf = append(buf, t.text...)
+			if t := &toks[i]; t.text > 0 {
+				buf = append(buf, texts[t.text-1]...)
 			} else {
 				buf = append(buf, src[t.start:t.end]...)
 			}
@@ -82,8 +83,15 @@ type goOpen struct {
 // `,` before a closing bracket dropped, literals rewritten as the token
 // rules do) and lists the candidate body groups as [first, end) token
 // ranges, in the order they close.
-func goBodyTokens(src []byte) (toks []goTok, groups [][2]int, ok bool) {
+func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok bool) {
+	if len(src) > 1<<31-1 {
+		return nil, nil, nil, false
+	}
 	toks = make([]goTok, 0, len(src)/5)
+	rewrite := func(t *goTok, s string) {
+		texts = append(texts, s)
+		t.text = int32(len(texts))
+	}
 	var stack []goOpen
 	prevKw := ""
 	for i := 0; i < len(src); {
@@ -100,7 +108,7 @@ func goBodyTokens(src []byte) (toks []goTok, groups [][2]int, ok bool) {
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := indexFrom(src, i+2, "*/")
 			if end < 0 {
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			i = end + 2
 			continue
@@ -112,32 +120,32 @@ func goBodyTokens(src []byte) (toks []goTok, groups [][2]int, ok bool) {
 			j := i + 1
 			for ; j < len(src) && src[j] != c; j++ {
 				if src[j] == '\n' {
-					return nil, nil, false
+					return nil, nil, nil, false
 				}
 				if src[j] == '\\' {
 					j++
 				}
 			}
 			if j >= len(src) {
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			i = j + 1
-			t := goTok{start: start, end: i}
+			t := goTok{start: int32(start), end: int32(i)}
 			if c == '"' && strings1Bytes(src[start:i], '\\') {
 				// An interpreted string is compared by value.
-				t.text, _ = decodeLiteral(string(src[start:i]))
-				t.norm = true
+				v, _ := decodeLiteral(string(src[start:i]))
+				rewrite(&t, v)
 			}
 			toks = append(toks, t)
 		case c == '`':
 			end := indexFrom(src, i+1, "`")
 			if end < 0 {
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			i = end + 1
-			t := goTok{start: start, end: i}
-			if s := string(src[start:i]); strings.Contains(s, "\r\n") {
-				t.text, t.norm = strings.ReplaceAll(s, "\r\n", "\n"), true
+			t := goTok{start: int32(start), end: int32(i)}
+			if bytes.Contains(src[start:i], crlf) {
+				rewrite(&t, strings.ReplaceAll(string(src[start:i]), "\r\n", "\n"))
 			}
 			toks = append(toks, t)
 		case isGoLetter(c):
@@ -154,19 +162,19 @@ func goBodyTokens(src []byte) (toks []goTok, groups [][2]int, ok bool) {
 				}
 			}
 			i = j
-			toks = append(toks, goTok{start: start, end: i})
+			toks = append(toks, goTok{start: int32(start), end: int32(i)})
 		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
 			i = goNumberEnd(src, i)
-			t := goTok{start: start, end: i}
+			t := goTok{start: int32(start), end: int32(i)}
 			for _, b := range src[start:i] {
 				if b == 'X' || b == 'B' || b == 'O' || b == 'P' || b == 'E' {
-					t.text, t.norm = normGoNumber(string(src[start:i])), true
+					rewrite(&t, normGoNumber(string(src[start:i])))
 					break
 				}
 			}
 			toks = append(toks, t)
 		case c >= 0x80 || c < ' ' || c == '$' || c == '@' || c == '#' || c == '?' || c == '\\' || c == 0x7f:
-			return nil, nil, false // not Go outside a literal or comment
+			return nil, nil, nil, false // not Go outside a literal or comment
 		default:
 			n := goOperatorLen(src[i:])
 			i += n
@@ -178,9 +186,9 @@ func goBodyTokens(src []byte) (toks []goTok, groups [][2]int, ok bool) {
 				stack = append(stack, goOpen{c: c, tok: len(toks), kw: prevKw})
 			case ')', ']', '}':
 				if len(stack) == 0 || stack[len(stack)-1].c != opener(c) {
-					return nil, nil, false
+					return nil, nil, nil, false
 				}
-				if k := len(toks) - 1; k >= 0 && !toks[k].norm && toks[k].end-toks[k].start == 1 && src[toks[k].start] == ',' {
+				if k := len(toks) - 1; k >= 0 && toks[k].text == 0 && toks[k].end-toks[k].start == 1 && src[toks[k].start] == ',' {
 					toks = toks[:k] // a trailing comma is layout
 				}
 				o := stack[len(stack)-1]
@@ -195,14 +203,14 @@ func goBodyTokens(src []byte) (toks []goTok, groups [][2]int, ok bool) {
 					}
 				}
 			}
-			toks = append(toks, goTok{start: start, end: i})
+			toks = append(toks, goTok{start: int32(start), end: int32(i)})
 		}
 		prevKw = kw
 	}
 	if len(stack) > 0 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	return toks, groups, true
+	return toks, texts, groups, true
 }
 
 // goNumberEnd is where the number literal starting at i ends: digits,
@@ -228,17 +236,23 @@ func goNumberEnd(src []byte, i int) int {
 // goOperatorLen is the length of the operator or punctuation at the start
 // of s, longest first as Go's scanner reads it.
 func goOperatorLen(s []byte) int {
-	for _, op := range goOperators {
-		if len(s) >= len(op) && string(s[:len(op)]) == op {
-			return len(op)
+	if len(s) >= 3 {
+		switch string(s[:3]) { // no allocation
+		case "<<=", ">>=", "&^=", "...":
+			return 3
+		}
+	}
+	if len(s) >= 2 {
+		switch string(s[:2]) {
+		case "<<", ">>", "&^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "&&", "||", "<-", "++", "--",
+			"==", "!=", "<=", ">=", ":=":
+			return 2
 		}
 	}
 	return 1
 }
 
-var goOperators = []string{"<<=", ">>=", "&^=", "...",
-	"<<", ">>", "&^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "&&", "||", "<-", "++", "--",
-	"==", "!=", "<=", ">=", ":="}
+var crlf = []byte("\r\n")
 
 func strings1Bytes(b []byte, c byte) bool {
 	for _, x := range b {

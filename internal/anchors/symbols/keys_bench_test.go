@@ -63,7 +63,7 @@ func reference(b *testing.B, lang Language, src []byte) {
 	case YAML:
 		err = yaml.Unmarshal(src, &v)
 	case TOML:
-		tree := parseTree(TOML, src)
+		tree := parseTree(TOML, src, nil)
 		if tree == nil || tree.RootNode().HasError() {
 			err = fmt.Errorf("toml parse failed")
 		}

@@ -17,7 +17,7 @@ func tomlKeys(src []byte) (out []keyEntry) {
 			out = nil
 		}
 	}()
-	tree := parseTree(TOML, src)
+	tree := parseTree(TOML, src, nil)
 	if tree == nil {
 		return nil
 	}

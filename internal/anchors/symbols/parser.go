@@ -57,8 +57,10 @@ func parseBudgetMicros(n int) int {
 }
 
 // parseTree parses src; the caller must Close the returned tree. nil when the
-// language is unknown or tree-sitter gave up.
-func parseTree(lang Language, src []byte) *sitter.Tree {
+// language is unknown or tree-sitter gave up. old, when not nil, is the
+// tree of an earlier text, already edited (Tree.Edit) to match src: its
+// unchanged parts are reused (incremental parsing; Reparser).
+func parseTree(lang Language, src []byte, old *sitter.Tree) *sitter.Tree {
 	if _, ok := grammarOf[lang]; !ok {
 		return nil
 	}
@@ -68,7 +70,7 @@ func parseTree(lang Language, src []byte) *sitter.Tree {
 		mu.Lock()
 		defer mu.Unlock()
 	}
-	tree, err := p.ParseCtx(context.Background(), nil, src)
+	tree, err := p.ParseCtx(context.Background(), old, src)
 	if err != nil || tree == nil {
 		// A failed parser may hold state; do not reuse it.
 		p.Close()

@@ -8,6 +8,8 @@ package symbols
 import (
 	"bytes"
 	"sort"
+
+	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // HashScheme is the version of the token rules and grammars behind DeclHash
@@ -116,12 +118,19 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 	if bytes.HasPrefix(src, bom) {
 		src, off = src[len(bom):], len(bom)
 	}
-	tree := parseTree(lang, src)
+	tree := parseTree(lang, src, nil)
 	if tree == nil {
 		t.GaveUp = true
 		return t
 	}
 	defer tree.Close()
+	return tableOf(lang, spec, tree, src, off, opt)
+}
+
+// tableOf is Parse's table from the tree of src (src without its BOM, which
+// was off bytes long).
+func tableOf(lang Language, spec *langSpec, tree *sitter.Tree, src []byte, off int, opt Options) (t Table) {
+	t.Language = lang
 	flat := flatten(tree.RootNode(), symbolsFor(lang), len(src))
 	// One copy of the text: tokens are substrings of it, not one
 	// allocation each.
@@ -148,7 +157,7 @@ func Tokens(lang Language, src []byte) (out []string) {
 		}
 	}()
 	src = bytes.TrimPrefix(src, bom)
-	tree := parseTree(lang, src)
+	tree := parseTree(lang, src, nil)
 	if tree == nil {
 		return nil
 	}
