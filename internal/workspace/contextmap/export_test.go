@@ -32,3 +32,16 @@ func SetSearchGuard(files, bytes int) (restore func()) {
 	maxSearchParses, maxSearchBytes = files, bytes
 	return func() { maxSearchParses, maxSearchBytes = of, ob }
 }
+
+// ForgetWorlds drops the worlds the snapshot's base keeps (not the Load's
+// kept declarations), so the next request builds its world again.
+func ForgetWorlds(ctx context.Context, s *workspace.Snapshot) error {
+	b, err := contextBase(ctx, s)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.worlds, b.order = nil, nil
+	b.mu.Unlock()
+	return nil
+}
