@@ -168,7 +168,7 @@ func tokenize(body string, base int) []token {
 		for i < len(body) && (depth > 0 || quoted || !isSpace(body[i])) {
 			switch body[i] {
 			case '\\':
-				if quoted {
+				if quoted && i+1 < len(body) { // a backslash at the end escapes nothing
 					i++
 				}
 			case '"':

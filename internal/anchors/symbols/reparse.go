@@ -54,7 +54,8 @@ func NewReparser(max int) *Reparser {
 }
 
 // Parse is Parse(lang, src, opt), reusing the tree kept for key when there
-// is one. src must not change afterwards: it is kept with the tree.
+// is one. A copy of src is kept with the tree (the next edit is found by
+// comparing texts, so the caller's bytes must not be trusted to stay).
 func (r *Reparser) Parse(key string, lang Language, src []byte, opt Options) (t Table) {
 	spec, ok := specs[lang]
 	if !ok || !incrementalLanguages[lang] || r.max <= 0 {
@@ -91,7 +92,7 @@ func (r *Reparser) Parse(key string, lang Language, src []byte, opt Options) (t 
 		}
 	}
 	t = tableOf(lang, spec, tree, src, off, opt)
-	r.keep(key, &keptTree{lang, src, hasBOM, tree}, incremental)
+	r.keep(key, &keptTree{lang, bytes.Clone(src), hasBOM, tree}, incremental)
 	return t
 }
 

@@ -254,3 +254,21 @@ func TestReparseStatementEdits(t *testing.T) {
 		t.Errorf("%d incremental and %d whole parses; want %d and 1", inc, whole, 2*n)
 	}
 }
+
+// TestReparseKeepsItsOwnText: a caller that reuses its buffer after Parse
+// (writes the next version over the last) still gets fresh parses' tables:
+// the edit is found against the Reparser's own copy of the last text.
+func TestReparseKeepsItsOwnText(t *testing.T) {
+	a := []byte(samples[Go])
+	b := bytes.Replace(a, []byte("a + b"), []byte("g(b) "), 1) // same length, another tree
+	buf := append([]byte{}, a...)
+	r := NewReparser(1)
+	r.Parse("f", Go, buf, Options{KeepBodyTokens: true})
+	copy(buf, b) // same length: the caller's bytes now hold b
+	if got, want := r.Parse("f", Go, buf, Options{KeepBodyTokens: true}), Parse(Go, b, Options{KeepBodyTokens: true}); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the caller overwrote its buffer:\ngot  %+v\nwant %+v", got, want)
+	}
+	if inc, _ := r.Counts(); inc != 1 {
+		t.Errorf("%d incremental parses, want 1", inc)
+	}
+}
