@@ -2,7 +2,9 @@ package devcontext
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
+	"strings"
 )
 
 // index is a World prepared for compiling: nodes by URI, and the followed
@@ -56,7 +58,7 @@ func newIndex(w *World) *index {
 	// With duplicate URIs the first in the world wins (the index tie-break
 	// makes the sort stable) and the others are reported: that is the
 	// workspace layer's bug to fix, not a reason to fail.
-	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(w.Nodes[a].URI, w.Nodes[b].URI), a-b) })
+	order = sortByURI(w.Nodes, order)
 	ix.ids = make([]string, 0, len(order))
 	ix.nodes = make([]*Node, 0, len(order))
 	for _, i := range order {
@@ -65,7 +67,7 @@ func newIndex(w *World) *index {
 			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: "a node without a uri was ignored"})
 			continue
 		}
-		if _, dup := ix.byURI[n.URI]; dup {
+		if len(ix.ids) > 0 && ix.ids[len(ix.ids)-1] == n.URI { // sorted: a duplicate follows its first
 			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: n.URI + " is declared twice; the first declaration is used"})
 			continue
 		}
@@ -87,6 +89,33 @@ func newIndex(w *World) *index {
 	}
 	ix.addEdges(w.Edges)
 	return ix
+}
+
+// sortByURI sorts node indexes by URI, then index (a total order). A large
+// world sorts its halves on two cores and merges them: the same order.
+func sortByURI(nodes []Node, order []int) []int {
+	less := func(a, b int) int { return cmp.Or(strings.Compare(nodes[a].URI, nodes[b].URI), a-b) }
+	if len(order) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(order, less)
+		return order
+	}
+	lo, hi := order[:len(order)/2], order[len(order)/2:]
+	done := make(chan struct{})
+	go func() {
+		slices.SortFunc(lo, less)
+		close(done)
+	}()
+	slices.SortFunc(hi, less)
+	<-done
+	out := make([]int, 0, len(order))
+	for len(lo) > 0 && len(hi) > 0 {
+		if less(lo[0], hi[0]) < 0 {
+			out, lo = append(out, lo[0]), lo[1:]
+		} else {
+			out, hi = append(out, hi[0]), hi[1:]
+		}
+	}
+	return append(append(out, lo...), hi...)
 }
 
 // addEdges resolves the followed edges into arcs. Unknown and refused kinds

@@ -180,6 +180,26 @@ func (x *cxLex) fileHas(i int, ident string) bool {
 	return class == vocabUnique || hasToken(x.read(i), ident)
 }
 
+// holder is fileHas for one identifier, to ask of many files: its hash,
+// class and run are found once.
+func (x *cxLex) holder(ident string) func(i int) bool {
+	h := identHash([]byte(ident))
+	class := x.vocab.classify(ident, h, x.idxBits)
+	if class == vocabAbsent {
+		return func(int) bool { return false }
+	}
+	run := x.run(x.occ, h)
+	return func(i int) bool {
+		if i < 0 || i >= len(x.decls) || x.decls[i] == nil {
+			return false
+		}
+		if _, ok := slices.BinarySearch(run, x.key(h, i)); !ok {
+			return false
+		}
+		return class == vocabUnique || hasToken(x.read(i), ident)
+	}
+}
+
 // radixSort sorts keys in place: four stable passes of 16 bits.
 func radixSort(keys []uint64) {
 	if len(keys) < 256 {

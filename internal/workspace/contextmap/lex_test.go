@@ -101,6 +101,15 @@ func TestLexScanMatchesReference(t *testing.T) {
 			}
 		}
 	}
+	// holder is fileHas with the identifier's lookup done once.
+	for _, w := range words {
+		holds := x.holder(w)
+		for i := -1; i <= len(srcs); i++ {
+			if got, want := holds(i), i >= 0 && i < len(srcs) && x.fileHas(i, w); got != want {
+				t.Fatalf("holder(%q)(%d) = %v, fileHas %v", w, i, got, want)
+			}
+		}
+	}
 	for _, w := range words {
 		if got := x.occursIn(w); !slices.Equal(got, refOccurs[w]) {
 			t.Fatalf("occursIn(%q) = %v, reference %v", w, got, refOccurs[w])

@@ -674,15 +674,15 @@ func (w *worldBuilder) search() error {
 // candidates turns a posting list into paths of one language family,
 // nearest to from first (same directory, then the longest shared path),
 // then by path; keep filters further.
-func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(cxFile) bool) []string {
+func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(int32, *cxFile) bool) []string {
 	type cand struct {
 		path   string
 		shared int
 	}
 	var cs []cand
 	for _, i := range post {
-		f := w.b.files[i]
-		if f.code && workspace.LanguageFamily(f.lang) == from.family && (keep == nil || keep(f)) {
+		f := &w.b.files[i]
+		if f.code && workspace.LanguageFamily(f.lang) == from.family && (keep == nil || keep(i, f)) {
 			cs = append(cs, cand{f.path, sharedDirs(f.path, from.path)})
 		}
 	}
@@ -861,19 +861,23 @@ func evidence(x *cxDecl) string {
 	return cxBaseName(strings.TrimSuffix(base, path.Ext(base)))
 }
 
-// usable says which files can use x: its own directory, and, when x is
-// visible outside its package, files that hold its evidence word.
-func (w *worldBuilder) usable(x *cxDecl) func(f cxFile) bool {
+// usable says which files (by index) can use x: its own directory, and,
+// when x is visible outside its package, files that hold its evidence
+// word.
+func (w *worldBuilder) usable(x *cxDecl) func(int32, *cxFile) bool {
 	ev := evidence(x)
-	return func(f cxFile) bool {
+	var holds func(i int) bool
+	return func(i int32, f *cxFile) bool {
 		if f.dir == x.f.dir {
 			return true
 		}
 		if private(x) || ev == "" {
 			return false
 		}
-		i, ok := w.b.byPath[f.path]
-		return ok && w.b.lex.fileHas(i, ev)
+		if holds == nil {
+			holds = w.b.lex.holder(ev)
+		}
+		return holds(int(i))
 	}
 }
 
@@ -916,7 +920,7 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 		}
 	}
 	usable := w.usable(x)
-	for _, p := range w.candidates(w.b.lex.occursIn(x.base), x.f, func(f cxFile) bool { return f.test && usable(f) }) {
+	for _, p := range w.candidates(w.b.lex.occursIn(x.base), x.f, func(i int32, f *cxFile) bool { return f.test && usable(i, f) }) {
 		if !containsString(paths, p) {
 			paths = append(paths, p)
 		}
@@ -1089,7 +1093,7 @@ func (w *worldBuilder) resolveLocal(x *cxDecl, n string) []*cxDecl {
 	if len(out) > 0 {
 		return out
 	}
-	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(_ int32, f *cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
 			if y.base == n {
@@ -1119,7 +1123,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 	if x.f.lang == symbols.Go && !qualified {
 		return nil // an unqualified Go call stays in its package
 	}
-	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(f cxFile) bool { return f.dir != x.f.dir })
+	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(_ int32, f *cxFile) bool { return f.dir != x.f.dir })
 	var ys []*cxDecl
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
 		for _, y := range pf.decls {
