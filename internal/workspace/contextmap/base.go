@@ -57,7 +57,6 @@ type ctxBase struct {
 	fileNodesList []devcontext.Node
 
 	mu      sync.Mutex
-	maxSize worldSize // of the largest world built (newWorldBuilder)
 	worlds  map[string]*cxWorld
 	order   []string // world keys, oldest first
 	commits map[string][]workspace.GitCommit

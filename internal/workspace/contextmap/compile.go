@@ -224,9 +224,9 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 		Diagnostics: append(slices.Clone(b.diags), w.searchDiagnostic()...)}
 	cw := &cxWorld{world: world, prep: devcontext.Prepare(world)}
 
+	b.contents.grow(w)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	w.grow(&b.maxSize)
 	if b.worlds == nil {
 		b.worlds = map[string]*cxWorld{}
 	}

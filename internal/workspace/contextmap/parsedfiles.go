@@ -69,6 +69,22 @@ type cxContents struct {
 	m     map[cxContentKey]*list.Element
 	lru   list.List // of *cxContentEntry, most recent at the front
 	decls int
+	// largest is the size of the largest world built on this Load, the
+	// next world's starting size (a new snapshot's too: an edit's world
+	// is the size of the one before it).
+	largest worldSize
+}
+
+func (cs *cxContents) size() worldSize {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.largest
+}
+
+func (cs *cxContents) grow(w *worldBuilder) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	w.grow(&cs.largest)
 }
 
 type cxContentEntry struct {

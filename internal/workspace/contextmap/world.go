@@ -135,16 +135,14 @@ type worldBuilder struct {
 	q    cxQueue
 }
 
-// worldSize is how large a base's largest world was: the next world's
+// worldSize is how large a Load's largest world was: the next world's
 // slices and maps start at that size instead of growing to it (a world
 // of GOROOT has 35,000–55,000 nodes; growing rehashed its maps a dozen
 // times each, and copied the nodes as often).
 type worldSize struct{ nodes, edges, parsed, bases int }
 
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
-	b.mu.Lock()
-	n := b.maxSize
-	b.mu.Unlock()
+	n := b.contents.size()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
 		nodes: make([]devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
