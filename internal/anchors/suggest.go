@@ -178,17 +178,27 @@ func levenshtein(a, b string, limit int) int {
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	return editRows(ra, rb, false, make([]int, len(rb)+1), make([]int, len(rb)+1), limit)
+}
+
+// editRows is the edit distance between a and b capped at limit, over
+// the two rows it is given (len(b)+1 ints each), with the early answer
+// (limit) once a row holds nothing below it. foldASCII lowers b's ASCII
+// upper case as it is read, so a byte word needs no lowered copy.
+func editRows[T rune | byte](a []rune, b []T, foldASCII bool, prev, cur []int, limit int) int {
 	for j := range prev {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
 		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
+		for j := 1; j <= len(b); j++ {
+			c := rune(b[j-1])
+			if foldASCII && c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == c {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
@@ -199,5 +209,5 @@ func levenshtein(a, b string, limit int) int {
 		}
 		prev, cur = cur, prev
 	}
-	return min(prev[len(rb)], limit)
+	return min(prev[len(b)], limit)
 }

@@ -251,31 +251,7 @@ func asciiDistance(a []rune, word []byte, limit int) int {
 		return limit
 	}
 	var rows [2][maxASCIIWord + 1]int
-	prev, cur := rows[0][:len(word)+1], rows[1][:len(word)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(word); j++ {
-			c := word[j-1]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			cost := 1
-			if a[i-1] == rune(c) {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin >= limit {
-			return limit
-		}
-		prev, cur = cur, prev
-	}
-	return min(prev[len(word)], limit)
+	return editRows(a, word, true, rows[0][:len(word)+1], rows[1][:len(word)+1], limit)
 }
 
 // bitDistance computes the edit distance between a fixed string of at

@@ -118,12 +118,7 @@ func parseDoc(doc, text string) ([]Leg, []Diagnostic) {
 	inFence := false
 	start := 0
 	for n := 1; start <= len(text); n++ {
-		end := strings.IndexByte(text[start:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
-		}
+		end := lineEnd(text, start)
 		line := text[start:end]
 		leg, diag, ok := parseLine(doc, n, line, &inFence)
 		if diag != nil {
@@ -411,4 +406,13 @@ func (l Leg) countText() string {
 		return l.NText
 	}
 	return strconv.Itoa(l.N)
+}
+
+// lineEnd is the offset of the line break ending the line that starts at
+// start, or len(text) for the last line.
+func lineEnd(text string, start int) int {
+	if end := strings.IndexByte(text[start:], '\n'); end >= 0 {
+		return start + end
+	}
+	return len(text)
 }

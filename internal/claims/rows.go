@@ -69,12 +69,7 @@ func parseRows(text string) ([]Row, []Diagnostic) {
 	var rows []Row
 	var diags []Diagnostic
 	for i, start := 0, 0; start <= len(text); i++ {
-		end := strings.IndexByte(text[start:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
-		}
+		end := lineEnd(text, start)
 		line := text[start:end]
 		start = end + 1
 		t := strings.TrimFunc(line, isJSSpace) // JavaScript's trim: a BOM is space too
