@@ -14,7 +14,8 @@ import (
 // file; an outline entry shows its declaration's signature line only; a
 // skeleton entry (a seed given by its signature and those of the
 // declarations inside it) shows the signature lines of its declaration and
-// of each declaration inside it whose name its text holds — never in full.
+// of each declaration inside it whose outline is one of its lines — never
+// in full.
 
 // span is a declaration's lines in the parent's tree.
 type span struct{ start, end int }
@@ -61,11 +62,13 @@ func (s *spans) covers(e devcontext.Entry, d decl) (shown, full bool) {
 		if e.Title == d.qname {
 			return true, false
 		}
-		if strings.HasPrefix(e.URI, "clew://file/") { // a file's skeleton: its declarations' lines
-			return strings.Contains(e.Facts[devcontext.FactSkeleton], baseName(d.qname)), false
+		if !skeletonNames(e.Facts[devcontext.FactSkeleton], d.outline) {
+			return false, false
 		}
-		if sp, ok := s.of(e.Provenance.Path, e.Title); ok && sp.start <= d.start && d.end <= sp.end &&
-			strings.Contains(e.Facts[devcontext.FactSkeleton], baseName(d.qname)) {
+		if strings.HasPrefix(e.URI, devcontext.FileURI("")) { // a file's skeleton: its declarations' lines
+			return true, false
+		}
+		if sp, ok := s.of(e.Provenance.Path, e.Title); ok && sp.start <= d.start && d.end <= sp.end {
 			return true, false
 		}
 	case devcontext.KindSymbol, devcontext.KindTest:
@@ -77,4 +80,20 @@ func (s *spans) covers(e devcontext.Entry, d decl) (shown, full bool) {
 		}
 	}
 	return false, false
+}
+
+// skeletonNames reports whether a skeleton's text holds outline as one of
+// the lines below its first (the seed's own signature, or a file's path):
+// the skeleton shows a declaration by its outline, one line each, indented.
+func skeletonNames(skeleton, outline string) bool {
+	if outline == "" {
+		return false
+	}
+	_, rest, _ := strings.Cut(skeleton, "\n")
+	for line := range strings.SplitSeq(rest, "\n") {
+		if strings.TrimLeft(line, " ") == outline {
+			return true
+		}
+	}
+	return false
 }

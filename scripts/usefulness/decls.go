@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 )
 
 // decl is one declaration of the parent's tree.
@@ -10,6 +11,7 @@ type decl struct {
 	path, qname string
 	start, end  int    // lines
 	sig         string // its first line, what a map shows
+	outline     string // the line an outline or skeleton entry shows of it
 }
 
 type declKey struct{ path, qname string }
@@ -67,7 +69,7 @@ func changedDecls(snap *workspace.Snapshot, c commit) []decl {
 					continue
 				}
 				seen[k] = true
-				out = append(out, decl{path: p, qname: d.QualifiedName, start: d.StartLine, end: d.EndLine, sig: firstLine(src, d.StartByte)})
+				out = append(out, decl{path: p, qname: d.QualifiedName, start: d.StartLine, end: d.EndLine, sig: firstLine(src, d.StartByte), outline: contextmap.OutlineOf(&d, src)})
 			}
 		}
 	}

@@ -183,7 +183,7 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 		el, ec := c.pos(max(d.EndByte-1, x.start))
 		x.node = devcontext.Node{Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
 			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
-			Text:  text[x.start:d.EndByte], Outline: outlineOf(d, src), Facts: declarationFacts(d.Kind)}
+			Text:  text[x.start:d.EndByte], Outline: OutlineOf(d, src), Facts: declarationFacts(d.Kind)}
 	}
 	return c
 }
@@ -258,9 +258,10 @@ func declarationFacts(kind string) map[string]string {
 
 var kindFacts sync.Map // declaration kind → its facts
 
-// outlineOf is a declaration's outline: its signature (whitespace
-// collapsed), else its first line.
-func outlineOf(d *symbols.Decl, src []byte) string {
+// OutlineOf is a declaration's outline, the line an outline or skeleton
+// entry shows of it: its signature (whitespace collapsed), else its first
+// line.
+func OutlineOf(d *symbols.Decl, src []byte) string {
 	if sig := strings.TrimSpace(d.Signature); sig != "" {
 		return sig
 	}
