@@ -69,8 +69,16 @@ func (r *Reparser) Parse(key string, lang Language, src []byte, opt Options) (t 
 	delete(r.kept, key) // the caller owns it now (Tree.Edit changes it)
 	r.mu.Unlock()
 
+	var tree *sitter.Tree
 	defer func() {
 		if rec := recover(); rec != nil {
+			// Neither tree is kept after a panic: close them, they are C memory.
+			if old != nil {
+				old.tree.Close()
+			}
+			if tree != nil {
+				tree.Close()
+			}
 			t = Table{Language: lang, GaveUp: true}
 		}
 	}()
@@ -78,12 +86,12 @@ func (r *Reparser) Parse(key string, lang Language, src []byte, opt Options) (t 
 	if hasBOM {
 		src, off = src[len(bom):], len(bom)
 	}
-	var tree *sitter.Tree
 	if old != nil && old.lang == lang && old.bom == hasBOM {
 		tree = reparse(lang, old, src)
 	}
 	if old != nil {
 		old.tree.Close()
+		old = nil
 	}
 	incremental := tree != nil
 	if tree == nil {
@@ -92,7 +100,9 @@ func (r *Reparser) Parse(key string, lang Language, src []byte, opt Options) (t 
 		}
 	}
 	t = tableOf(lang, spec, tree, src, off, opt)
-	r.keep(key, &keptTree{lang, bytes.Clone(src), hasBOM, tree}, incremental)
+	k := &keptTree{lang, bytes.Clone(src), hasBOM, tree}
+	tree = nil // kept: closed when it is dropped
+	r.keep(key, k, incremental)
 	return t
 }
 
@@ -145,16 +155,6 @@ func (r *Reparser) keep(key string, k *keptTree, incremental bool) {
 			delete(r.kept, r.order[0])
 		}
 		r.order = r.order[1:]
-	}
-}
-
-// Forget drops key's tree (the file was closed).
-func (r *Reparser) Forget(key string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e := r.kept[key]; e != nil {
-		e.tree.Close()
-		delete(r.kept, key)
 	}
 }
 
