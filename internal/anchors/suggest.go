@@ -178,27 +178,17 @@ func levenshtein(a, b string, limit int) int {
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit
 	}
-	return editRows(ra, rb, false, make([]int, len(rb)+1), make([]int, len(rb)+1), limit)
-}
-
-// editRows is the edit distance between a and b capped at limit, over
-// the two rows it is given (len(b)+1 ints each), with the early answer
-// (limit) once a row holds nothing below it. foldASCII lowers b's ASCII
-// upper case as it is read, so a byte word needs no lowered copy.
-func editRows[T rune | byte](a []rune, b []T, foldASCII bool, prev, cur []int, limit int) int {
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
 	for j := range prev {
 		prev[j] = j
 	}
-	for i := 1; i <= len(a); i++ {
+	for i := 1; i <= len(ra); i++ {
 		cur[0] = i
 		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			c := rune(b[j-1])
-			if foldASCII && c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
+		for j := 1; j <= len(rb); j++ {
 			cost := 1
-			if a[i-1] == c {
+			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
@@ -209,5 +199,5 @@ func editRows[T rune | byte](a []rune, b []T, foldASCII bool, prev, cur []int, l
 		}
 		prev, cur = cur, prev
 	}
-	return min(prev[len(b)], limit)
+	return min(prev[len(rb)], limit)
 }

@@ -173,21 +173,20 @@ func goWordByte(c byte) bool {
 // prepared once per name.
 type closeName struct {
 	base               string
-	baseR              []rune
 	baseRunes, maxDist int
 	bits               bitDistance
 	fast               bool
 }
 
 func newCloseName(base string, baseRunes, maxDist int) *closeName {
-	c := &closeName{base: base, baseR: []rune(base), baseRunes: baseRunes, maxDist: maxDist}
-	c.bits, c.fast = newBitDistance(c.baseR)
+	c := &closeName{base: base, baseRunes: baseRunes, maxDist: maxDist}
+	c.bits, c.fast = newBitDistance([]rune(base))
 	return c
 }
 
 // in reports whether some word of src is within maxDist edits of base.
 func (c *closeName) in(src []byte) bool {
-	base, baseR, baseRunes, maxDist, bits, fast := c.base, c.baseR, c.baseRunes, c.maxDist, &c.bits, c.fast
+	base, baseRunes, maxDist, bits, fast := c.base, c.baseRunes, c.maxDist, &c.bits, c.fast
 	var scratch []byte
 	for i := 0; i < len(src); {
 		if wordClass[src[i]] == 0 {
@@ -215,12 +214,7 @@ func (c *closeName) in(src []byte) bool {
 				}
 				continue
 			}
-			if len(word) < maxASCIIWord {
-				if asciiDistance(baseR, word, maxDist+1) <= maxDist {
-					return true
-				}
-				continue
-			}
+			// A name over 64 runes (rare): a lowered copy and levenshtein.
 			scratch = append(scratch[:0], word...)
 			for k, c := range scratch {
 				if c >= 'A' && c <= 'Z' {
@@ -237,21 +231,6 @@ func (c *closeName) in(src []byte) bool {
 		}
 	}
 	return false
-}
-
-// maxASCIIWord bounds the words asciiDistance takes (its rows live on the
-// stack).
-const maxASCIIWord = 63
-
-// asciiDistance is levenshtein(string(a), lower(word), limit) for an
-// ASCII word shorter than maxASCIIWord, without allocating: the same
-// rows, the same early answer (limit) once a row holds nothing below it.
-func asciiDistance(a []rune, word []byte, limit int) int {
-	if d := len(a) - len(word); d > limit || -d > limit {
-		return limit
-	}
-	var rows [2][maxASCIIWord + 1]int
-	return editRows(a, word, true, rows[0][:len(word)+1], rows[1][:len(word)+1], limit)
 }
 
 // bitDistance computes the edit distance between a fixed string of at

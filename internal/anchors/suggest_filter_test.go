@@ -103,42 +103,63 @@ func TestSubstringDistance(t *testing.T) {
 	}
 }
 
-// asciiDistance is levenshtein on a lower-cased ASCII word, allocation
-// aside: a table of near and far words, then any input.
-func TestASCIIDistance(t *testing.T) {
+// closeName.in answers as levenshtein over every word of the source (an
+// ASCII word not starting with a digit by its lower case, any other by
+// substringDistance), for names the bit-vector distance takes and for
+// longer ones (over 64 runes: a lowered copy and levenshtein).
+func TestCloseNameIsLevenshtein(t *testing.T) {
+	long := strings.Repeat("ab", 33) // 66 runes
 	for _, c := range []struct {
-		base, word string
-		limit      int
+		base, src string
+		maxDist   int
 	}{
-		{"handler", "Handler", 3}, {"handler", "HandleR", 3}, {"handler", "handle", 3},
-		{"handler", "hndlr", 3}, {"handler", "xyz", 3}, {"", "", 1}, {"abc", "", 3},
-		{"", "abc", 2}, {"serve", "ServeHTTP", 3}, {"ab", "ba", 3}, {"kitten", "sitting", 4},
-		{"ünicode", "unicode", 3}, {"listenandserve", "ListenAndServeTLS", 5},
+		{"handler", "func Handle() {}", 2}, {"handler", "x := HNDLR", 2}, {"handler", "nothing here", 2},
+		{long, "var " + strings.ToUpper(long[:65]) + "x = 1", 2}, {long, "var " + long[:60] + " = 1", 2},
+		{long, long + "abc", 2}, {"ünicode", "UNICODE é", 1}, {"serve", "9serve x", 1},
 	} {
-		want := levenshtein(c.base, strings.ToLower(c.word), c.limit)
-		if got := asciiDistance([]rune(c.base), []byte(c.word), c.limit); got != want {
-			t.Errorf("asciiDistance(%q, %q, %d) = %d, levenshtein says %d", c.base, c.word, c.limit, got, want)
+		if got, want := newCloseName(c.base, len([]rune(c.base)), c.maxDist).in([]byte(c.src)), closeByLevenshtein(c.base, c.src, c.maxDist); got != want {
+			t.Errorf("in(%q) for %q within %d = %v, levenshtein says %v", c.src, c.base, c.maxDist, got, want)
 		}
 	}
 }
 
-func FuzzASCIIDistance(f *testing.F) {
-	f.Add("handler", []byte("Handle"), 3)
-	f.Add("ünicode", []byte("UNICODE"), 2)
-	f.Fuzz(func(t *testing.T, base string, word []byte, limit int) {
-		if len(word) >= maxASCIIWord || limit < 0 || limit > 70 || base != strings.ToLower(base) {
+func FuzzCloseName(f *testing.F) {
+	f.Add("handler", []byte("func Handle() {}"), 2)
+	f.Add(strings.Repeat("ab", 33), []byte("x "+strings.Repeat("AB", 32)+"a y"), 3)
+	f.Fuzz(func(t *testing.T, base string, src []byte, maxDist int) {
+		base = strings.ToLower(base)
+		if maxDist < 0 || maxDist > 30 || len(src) > 400 || len(base) > 200 {
 			return
 		}
-		for _, c := range word {
-			if c >= 0x80 {
-				return
-			}
-		}
-		want := levenshtein(base, strings.ToLower(string(word)), limit)
-		if got := asciiDistance([]rune(base), word, limit); got != want {
-			t.Fatalf("asciiDistance(%q, %q, %d) = %d, levenshtein says %d", base, word, limit, got, want)
+		if got, want := newCloseName(base, len([]rune(base)), maxDist).in(src), closeByLevenshtein(base, string(src), maxDist); got != want {
+			t.Fatalf("in(%q) for %q within %d = %v, levenshtein says %v", src, base, maxDist, got, want)
 		}
 	})
+}
+
+// closeByLevenshtein is closeName.in's rule written plainly.
+func closeByLevenshtein(base, src string, maxDist int) bool {
+	for i := 0; i < len(src); {
+		if wordClass[src[i]] == 0 {
+			i++
+			continue
+		}
+		j, ascii := i, true
+		for j < len(src) && wordClass[src[j]] != 0 {
+			ascii = ascii && wordClass[src[j]] == 1
+			j++
+		}
+		word := src[i:j]
+		i = j
+		if ascii && !(word[0] >= '0' && word[0] <= '9') {
+			if levenshtein(base, strings.ToLower(word), maxDist+1) <= maxDist {
+				return true
+			}
+		} else if substringDistance(base, strings.ToLower(word)) <= maxDist {
+			return true
+		}
+	}
+	return false
 }
 
 // The bit-vector distance is levenshtein's on ASCII words, for names of
