@@ -165,23 +165,10 @@ func (x *cxLex) postings(memo map[string][]int32, keys []uint64, ident string, h
 }
 
 // fileHas reports whether file i holds ident as a token.
-func (x *cxLex) fileHas(i int, ident string) bool {
-	if i < 0 || i >= len(x.decls) || x.decls[i] == nil {
-		return false
-	}
-	h := identHash([]byte(ident))
-	class := x.vocab.classify(ident, h, x.idxBits)
-	if class == vocabAbsent {
-		return false
-	}
-	if _, ok := slices.BinarySearch(x.run(x.occ, h), x.key(h, i)); !ok {
-		return false
-	}
-	return class == vocabUnique || hasToken(x.read(i), ident)
-}
+func (x *cxLex) fileHas(i int, ident string) bool { return x.holder(ident)(i) }
 
-// holder is fileHas for one identifier, to ask of many files: its hash,
-// class and run are found once.
+// holder answers fileHas for one identifier, to ask of many files: its
+// hash, class and run are found once.
 func (x *cxLex) holder(ident string) func(i int) bool {
 	h := identHash([]byte(ident))
 	class := x.vocab.classify(ident, h, x.idxBits)
