@@ -101,7 +101,7 @@ func appendKeys(occ, dec []uint64, lf *cxLexFile, i int, bits uint) ([]uint64, [
 		occ = append(occ, lexKey(h, i, bits))
 	}
 	for _, d := range lf.decls {
-		dec = append(dec, lexKey(identHash([]byte(d)), i, bits))
+		dec = append(dec, lexKey(identHash(d), i, bits))
 	}
 	return occ, dec
 }
@@ -124,7 +124,7 @@ func (x *cxLex) run(keys []uint64, h uint64) []uint64 {
 
 // occursIn lists the files holding ident as a token, in file order.
 func (x *cxLex) occursIn(ident string) []int32 {
-	h := identHash([]byte(ident))
+	h := identHash(ident)
 	var confirm func(i int) bool
 	switch x.vocab.classify(ident, h, x.idxBits) {
 	case vocabAbsent:
@@ -137,7 +137,7 @@ func (x *cxLex) occursIn(ident string) []int32 {
 
 // declaredIn lists the files with a declaration hint for ident, in file order.
 func (x *cxLex) declaredIn(ident string) []int32 {
-	return x.postings(x.declares, x.dec, ident, identHash([]byte(ident)), func(i int) bool {
+	return x.postings(x.declares, x.dec, ident, identHash(ident), func(i int) bool {
 		_, ok := slices.BinarySearch(x.decls[i], ident)
 		return ok
 	})
@@ -170,7 +170,7 @@ func (x *cxLex) fileHas(i int, ident string) bool { return x.holder(ident)(i) }
 // holder answers fileHas for one identifier, to ask of many files: its
 // hash, class and run are found once.
 func (x *cxLex) holder(ident string) func(i int) bool {
-	h := identHash([]byte(ident))
+	h := identHash(ident)
 	class := x.vocab.classify(ident, h, x.idxBits)
 	if class == vocabAbsent {
 		return func(int) bool { return false }
@@ -244,10 +244,10 @@ func hasToken(src []byte, ident string) bool {
 
 // identHash is FNV-1a over an identifier's bytes; 0 is reserved for an
 // empty slot.
-func identHash(b []byte) uint64 {
+func identHash[T string | []byte](b T) uint64 {
 	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h ^= uint64(c)
+	for i := 0; i < len(b); i++ {
+		h ^= uint64(b[i])
 		h *= 1099511628211
 	}
 	if h == 0 {

@@ -198,7 +198,7 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 // once per file, on first use, and kept with the file's declarations.
 func (c *cxContent) holders(name string) []uint64 {
 	c.indexWordsOnce()
-	h := uint64(wordHash(name)) << 32
+	h := wordKey(name, 0)
 	keys := c.wordKeys
 	i, _ := slices.BinarySearch(keys, h)
 	j := i
@@ -226,21 +226,17 @@ func (c *cxContent) indexWords() {
 	for i := range c.decls {
 		body := c.decls[i].d.Body
 		for t := range body.Len() {
-			keys = append(keys, uint64(wordHash(body.At(t)))<<32|uint64(i))
+			keys = append(keys, wordKey(body.At(t), i))
 		}
 	}
-	slices.Sort(keys)
+	radixSort(keys)
 	c.wordKeys = slices.Clip(slices.Compact(keys))
 }
 
-// wordHash is FNV-1a, 32 bits, of a token.
-func wordHash(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= 16777619
-	}
-	return h
+// wordKey is a body token's key in wordKeys: the low 32 bits of its
+// identifier hash, then the declaration's index.
+func wordKey(token string, decl int) uint64 {
+	return uint64(uint32(identHash(token)))<<32 | uint64(decl)
 }
 
 // pos is the 1-based line and byte column of an offset.
