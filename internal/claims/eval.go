@@ -3,7 +3,6 @@ package claims
 import (
 	"context"
 	"fmt"
-	"iter"
 	"path"
 	"sort"
 	"strconv"
@@ -29,8 +28,8 @@ type Input struct {
 	// anchors engine (docs/claims.md).
 	CodeLegs []CodeLeg
 	Options  Options
-	// Parsed, when set, holds ParseDocs(Docs): a caller that already
-	// parsed the law passes it so it is parsed once per run.
+	// Parsed, when set, holds ParseDocs of Docs (as strings): a caller
+	// that already parsed the law passes it so it is parsed once per run.
 	Parsed map[string]ParsedDoc
 	// LegacyLaw: the brain keeps its law in a root `invariants.md` (and
 	// none in `.multivac/`), multivac's old layout; the run refuses it.
@@ -87,21 +86,17 @@ type ParsedDoc struct {
 	hasRows  bool
 }
 
-// ParseDocs parses every doc LawDoc selects, once, and the law's rows.
-func ParseDocs(docs map[string][]byte) map[string]ParsedDoc {
-	return ParseDocsText(len(docs), func(yield func(string, string) bool) {
-		for p, b := range docs {
-			if LawDoc(p) && !yield(p, string(b)) {
-				return
-			}
+// ParseDocs parses every doc LawDoc selects, once, and the law's rows,
+// from the docs as strings (by path), so the law is not copied again.
+func ParseDocs(docs map[string]string) map[string]ParsedDoc {
+	out := make(map[string]ParsedDoc, len(docs))
+	legs := 0
+	for p, text := range docs {
+		if LawDoc(p) {
+			legs += strings.Count(text, "@anchor")
 		}
-	})
-}
-
-// ParseDocsText is ParseDocs over the docs as strings (a caller that holds
-// them as strings already saves a copy of the law): n of them, by path.
-func ParseDocsText(n int, docs iter.Seq2[string, string]) map[string]ParsedDoc {
-	out := make(map[string]ParsedDoc, n)
+	}
+	ereCache.reserve(legs) // every leg's line holds "@anchor": the run's regexes, sized once
 	for p, text := range docs {
 		if LawDoc(p) {
 			pd := ParsedDoc{}

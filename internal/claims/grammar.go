@@ -112,7 +112,6 @@ func parseDoc(doc, text string) ([]Leg, []Diagnostic) {
 	var legs []Leg
 	if n := strings.Count(text, "@anchor"); n > 0 { // every leg's line holds it: one allocation, not a doubling per leg
 		legs = make([]Leg, 0, n)
-		ereCache.reserve(n)
 	}
 	var diags []Diagnostic
 	inFence := false

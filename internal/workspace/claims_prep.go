@@ -37,24 +37,17 @@ func (s *Snapshot) prepareClaims() *claimsPrep {
 		}
 		p.brainOn, p.legacy = true, s.legacyLaw()
 		p.docs = map[string][]byte{}
-		texts := map[string]docContent{}
+		texts := map[string]string{}
 		for _, f := range s.Files() {
 			if claims.LawDoc(f) {
 				if d, st := s.readContent(f); st == anchors.FileOK {
 					p.docs[f] = d.b
-					texts[f] = d
+					texts[f] = d.text() // the one string the anchors' parse of the law slices too
 				}
 			}
 		}
 		p.brain = s.brainRepo()
-		// The law as the one string the anchors' parse of it slices too.
-		p.parsed = claims.ParseDocsText(len(texts), func(yield func(string, string) bool) {
-			for f, d := range texts {
-				if !yield(f, d.text()) {
-					return
-				}
-			}
-		})
+		p.parsed = claims.ParseDocs(texts)
 		s.Preload(s.claimsReadSet(p.parsed, p.brain.Files()))
 	})
 	return p
