@@ -148,7 +148,8 @@ func encodeBundle(root string, keys [][sha256.Size]byte, entries map[[sha256.Siz
 // memory.
 func decodeBundle(data []byte, root string) (map[[sha256.Size]byte][]byte, error) {
 	r := &PackReader{S: string(data[:min(len(data), len(bundleScheme)+len(root)+2*binary.MaxVarintLen64)])}
-	if r.Str() != bundleScheme || r.Str() != root {
+	scheme, at := r.Str(), r.Str()
+	if r.Bad || scheme != bundleScheme || at != root {
 		return nil, errBadBundle
 	}
 	off := r.Off

@@ -158,3 +158,13 @@ func FuzzDecodeBundle(f *testing.F) {
 		}
 	})
 }
+
+// A root field that does not decode is no root, not the empty one.
+func TestBundleRootMustDecode(t *testing.T) {
+	data := AppendPackString(nil, bundleScheme)
+	data = append(data, 0x7f) // a root of 127 bytes, none there
+	data = append(data, 0)    // what would read as a count of no entries
+	if m, err := decodeBundle(data, ""); err == nil {
+		t.Fatalf("a bundle with an undecodable root decoded as the empty root's: %v", m)
+	}
+}
