@@ -40,7 +40,7 @@ func (s *Snapshot) prepareClaims() *claimsPrep {
 		texts := map[string]string{}
 		for _, f := range s.Files() {
 			if claims.LawDoc(f) {
-				if d, st := s.readContent(f); st == anchors.FileOK {
+				if d, st, _ := s.readContent(f); st == anchors.FileOK {
 					p.docs[f] = d.b
 					texts[f] = d.text() // the one string the anchors' parse of the law slices too
 				}

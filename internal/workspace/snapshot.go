@@ -217,53 +217,42 @@ func (s *Snapshot) Docs() []string {
 // ReadFile returns a file's content as this snapshot sees it. Paths that
 // escape the workspace are reported missing and never read.
 func (s *Snapshot) ReadFile(p string) ([]byte, anchors.FileStatus) {
-	if anchors.CheckPath(p) != "" || path.Clean(p) != p {
-		return nil, anchors.FileMissing
-	}
-	if b, ok := s.overlays[p]; ok {
-		return b, classify(b, s.config.Budget.MaxFileBytes)
-	}
-	r := s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
-	return r.b, r.st
+	d, st, _ := s.readContent(p)
+	return d.b, st
 }
 
 // readSum is ReadFile with the content's SHA-256, computed once per
 // content: an overlay's when its buffer changed, a disk file's when it is
 // first read under the current disk state.
 func (s *Snapshot) readSum(p string) ([]byte, anchors.FileStatus, [sha256.Size]byte) {
-	if anchors.CheckPath(p) != "" || path.Clean(p) != p {
-		return nil, anchors.FileMissing, [sha256.Size]byte{}
-	}
-	if b, ok := s.overlays[p]; ok {
-		return b, classify(b, s.config.Budget.MaxFileBytes), s.overlaySum(p, b)
-	}
-	r := s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
-	return r.b, r.st, r.hash()
+	d, st, sum := s.readDoc(p)
+	return d.b, st, sum
 }
 
 // readDoc is readSum for a doc: its content also names the read, so the
 // anchors' parse and the mention scan share one string copy of it.
 func (s *Snapshot) readDoc(p string) (docContent, anchors.FileStatus, [sha256.Size]byte) {
-	d, st := s.readContent(p)
+	d, st, buffer := s.readContent(p)
 	switch {
 	case d.r != nil: // read from disk
 		return d, st, d.r.hash()
-	case st == anchors.FileMissing: // refused before any read
-		return d, st, [sha256.Size]byte{}
+	case buffer:
+		return d, st, s.overlaySum(p, d.b)
 	}
-	return d, st, s.overlaySum(p, d.b) // a buffer
+	return d, st, [sha256.Size]byte{} // refused before any read
 }
 
-// readContent is ReadFile's answer as a docContent (no hash computed).
-func (s *Snapshot) readContent(p string) (docContent, anchors.FileStatus) {
+// readContent is ReadFile's answer as a docContent (no hash computed);
+// buffer says it is an open buffer's.
+func (s *Snapshot) readContent(p string) (d docContent, st anchors.FileStatus, buffer bool) {
 	if anchors.CheckPath(p) != "" || path.Clean(p) != p {
-		return docContent{}, anchors.FileMissing
+		return docContent{}, anchors.FileMissing, false
 	}
 	if b, ok := s.overlays[p]; ok {
-		return docContent{b: b}, classify(b, s.config.Budget.MaxFileBytes)
+		return docContent{b: b}, classify(b, s.config.Budget.MaxFileBytes), true
 	}
 	r := s.reads.get(p, func() ([]byte, anchors.FileStatus) { return s.readDisk(p) })
-	return docContent{b: r.b, r: r}, r.st
+	return docContent{b: r.b, r: r}, r.st, false
 }
 
 // readDisk reads one file through the Files adapter, refusing files over the
