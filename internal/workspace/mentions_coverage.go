@@ -158,9 +158,15 @@ func namedInPassage(m anchors.Mention, base string, docAnchors []anchors.Anchor,
 
 // lexedRefs are a Go file's declarations of bases as symbols.GoDeclNames
 // reads them (no hashes: coverage needs none); ok is false when it does
-// not read the file.
-func lexedRefs(p string, text []byte, bases map[string]bool) ([]anchors.MentionRef, bool) {
-	names, ok := symbols.GoDeclNames(text, func(name []byte) bool { return bases[string(name)] })
+// not read the file. asked, when set, sees every name the lexer asks
+// about (a mention record keeps their hashes).
+func lexedRefs(p string, text []byte, bases map[string]bool, asked func(name []byte)) ([]anchors.MentionRef, bool) {
+	names, ok := symbols.GoDeclNames(text, func(name []byte) bool {
+		if asked != nil {
+			asked(name)
+		}
+		return bases[string(name)]
+	})
 	if !ok || len(names) == 0 {
 		return nil, ok
 	}

@@ -114,7 +114,7 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) menti
 // lexer's declarations of the names, or the prefilter's places.
 func (mf *mentionFiles) scan(i int, p string, lang symbols.Language, text []byte) {
 	if lang == symbols.Go && mentionPrefilter {
-		if refs, ok := lexedRefs(p, text, mf.bases); ok {
+		if refs, ok := lexedRefs(p, text, mf.bases, nil); ok {
 			mf.found[i], mf.parsed[i] = refs, true
 			return
 		}

@@ -59,13 +59,8 @@ func newMentionRecord(p string, lang symbols.Language, text []byte, bases map[st
 	var hs []uint32
 	add := func(name []byte) { hs = append(hs, nameHash(name)) }
 	if lang == symbols.Go {
-		names, ok := symbols.GoDeclNames(text, func(name []byte) bool { add(name); return bases[string(name)] })
-		if ok {
-			if len(names) > 0 {
-				refs = goNameRefs(p, goPackage(p, text), names)
-			}
-			lexed = true
-		} else if !goNamePlaces(text, func(name []byte, _ bool) bool { add(name); return true }) {
+		refs, lexed = lexedRefs(p, text, bases, add)
+		if !lexed && !goNamePlaces(text, func(name []byte, _ bool) bool { add(name); return true }) {
 			eachWord(text, func(w []byte) bool { add(w); return true })
 		}
 	} else {
