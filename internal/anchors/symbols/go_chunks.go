@@ -53,17 +53,11 @@ func goChunks(src []byte) (chunks []goChunk, ok bool) {
 // ParseGoDecls asks keep about. ok is false when ParseGoDecls would parse
 // nothing.
 func GoDeclRanges(src []byte) ([][2]int, bool) {
-	chunks, ok := goChunks(src)
+	g, ok := LexGoLayout(src)
 	if !ok {
 		return nil, false
 	}
-	var out [][2]int
-	for _, c := range chunks {
-		if c.keyword != "package" && c.keyword != "import" {
-			out = append(out, [2]int{c.start, c.end})
-		}
-	}
-	return out, true
+	return g.ranges, true
 }
 
 // BraceGroup is one `{…}` of a Go file: [Start, End) from the brace (or
@@ -80,11 +74,11 @@ type BraceGroup struct {
 // GoBraceGroups lists every brace group of src in the order they close;
 // ok is false when goChunks would refuse the file.
 func GoBraceGroups(src []byte) ([]BraceGroup, bool) {
-	l, ok := goLexFile(src)
+	g, ok := LexGoLayout(src)
 	if !ok {
 		return nil, false
 	}
-	return l.groups, true
+	return g.groups, true
 }
 
 func goLexFile(src []byte) (*goLex, bool) {
@@ -318,11 +312,11 @@ var goKeywords = func() map[string]string {
 // file, when the top level is not plainly well-formed (goChunks) or the
 // parse of what is kept has a syntax error or gave up.
 func ParseGoDecls(src []byte, keep func(start, end int) bool, opt Options) (t Table, ok bool) {
-	chunks, ok := goChunks(src)
+	g, ok := LexGoLayout(src)
 	if !ok {
 		return Table{}, false
 	}
-	return parseGoChunks(chunks, src, keep, opt)
+	return ParseGoDeclsIn(g, src, keep, opt)
 }
 
 // parseGoChunks is ParseGoDecls once src is split into its chunks.
