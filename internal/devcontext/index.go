@@ -19,6 +19,9 @@ type index struct {
 	alias map[string]int // alias → node id (first, in URI order)
 	arcs  [][]arc        // per id: by edge kind, forward first, then other id
 	kinds map[string][]int
+	// decls are the symbol and test nodes of each path: symbols first,
+	// each kind in id order (what the outline pass and skeletons walk).
+	decls map[string][]int
 	diags []Diagnostic
 }
 
@@ -87,8 +90,25 @@ func newIndex(w *World) *index {
 			}
 		}
 	}
+	ix.decls = map[string][]int{}
+	for _, k := range []string{KindSymbol, KindTest} {
+		for _, id := range ix.kinds[k] {
+			ix.decls[ix.nodes[id].Path] = append(ix.decls[ix.nodes[id].Path], id)
+		}
+	}
 	ix.addEdges(w.Edges)
 	return ix
+}
+
+// hasOutlinedDecl reports whether path has a declaration with a signature
+// line.
+func (ix *index) hasOutlinedDecl(path string) bool {
+	for _, id := range ix.decls[path] {
+		if ix.nodes[id].Outline != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // sortByURI sorts node indexes by URI, then index (a total order). A large

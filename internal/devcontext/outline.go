@@ -35,14 +35,6 @@ const (
 // with a signature (a changelog, a non-Markdown doc, a data file) is not
 // given at all: its text whole is what the strength did not earn (bare).
 func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidate) {
-	outlined := map[string]bool{} // paths with a declaration that has an outline
-	for _, k := range []string{KindSymbol, KindTest} {
-		for _, id := range s.ix.ofKind(k) {
-			if n := s.ix.nodes[id]; n.Outline != "" {
-				outlined[n.Path] = true
-			}
-		}
-	}
 	for _, c := range live {
 		decl := (c.node.Kind == KindSymbol || c.node.Kind == KindTest) && c.node.Outline != ""
 		only := (c.node.Kind == KindFile || decl) && !c.seed && !c.required && len(c.disc) > 0
@@ -54,7 +46,7 @@ func (s *selection) outlineOnly(live []*candidate) (spend, byOutline []*candidat
 		faint := decl && !c.seed && !c.required && below(c.fullRel, fullFloor)
 		c.sigOnly = only && decl || faint
 		if only || faint {
-			if c.node.Kind == KindFile && !outlined[c.node.Path] {
+			if c.node.Kind == KindFile && !s.ix.hasOutlinedDecl(c.node.Path) {
 				s.bare[c.id] = true
 			}
 			byOutline = append(byOutline, c)
@@ -145,14 +137,8 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		}
 	}
 	if len(files) > 0 {
-		byPath := map[string][]int{}
-		for _, k := range []string{KindSymbol, KindTest} {
-			for _, id := range s.ix.ofKind(k) {
-				byPath[s.ix.nodes[id].Path] = append(byPath[s.ix.nodes[id].Path], id)
-			}
-		}
 		for _, f := range files {
-			for _, id := range byPath[f.node.Path] {
+			for _, id := range s.ix.decls[f.node.Path] {
 				take(id, offer{f.rel * relOutlineInFile, f.depth, Discovery{Selector: SelOutline, Via: s.ix.ids[f.id],
 					Reason: "a declaration of " + f.node.Path + ", which did not fit whole (" + strconv.FormatUint(TokensFor(f.node.CostBytes()), 10) + " tokens)",
 					Depth:  f.depth, Confidence: confDeclared, Weight: relOutlineInFile}})

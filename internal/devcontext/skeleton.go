@@ -47,14 +47,12 @@ func (s *selection) skeletonOf(n *Node) *Node {
 		return nil
 	}
 	var inner []*Node
-	for _, k := range []string{KindSymbol, KindTest} {
-		for _, id := range s.ix.ofKind(k) {
-			m := s.ix.nodes[id]
-			if m == n || m.Path != n.Path || m.Range == nil || m.Outline == "" || !file && (!inside(m.Range, n.Range) || *m.Range == *n.Range) {
-				continue
-			}
-			inner = append(inner, m)
+	for _, id := range s.ix.decls[n.Path] {
+		m := s.ix.nodes[id]
+		if m == n || m.Range == nil || m.Outline == "" || !file && (!inside(m.Range, n.Range) || *m.Range == *n.Range) {
+			continue
 		}
+		inner = append(inner, m)
 	}
 	if len(inner) == 0 {
 		return nil
