@@ -208,6 +208,23 @@ func (c *cxContent) holders(name string) []uint64 {
 	return keys[i:j:j]
 }
 
+// holdsInOrder asks holders once for a walk of the file's declarations
+// in index order: holds(i) reports whether declaration i may hold name,
+// for each i from 0 up, each asked once.
+func (c *cxContent) holdsInOrder(name string) func(i int) bool {
+	may := c.holders(name)
+	return func(i int) bool {
+		for len(may) > 0 && uint32(may[0]) < uint32(i) {
+			may = may[1:]
+		}
+		if len(may) > 0 && uint32(may[0]) == uint32(i) {
+			may = may[1:]
+			return true
+		}
+		return false
+	}
+}
+
 func (c *cxContent) indexWordsOnce() {
 	c.words.Do(func() {
 		c.indexWords()

@@ -928,12 +928,9 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			continue
 		}
 		tests := 0
-		may := pf.c.holders(x.base)
+		holds := pf.c.holdsInOrder(x.base)
 		for i, t := range pf.decls {
-			held := len(may) > 0 && uint32(may[0]) == uint32(i)
-			if held {
-				may = may[1:]
-			}
+			held := holds(i)
 			if !t.test {
 				continue
 			}
@@ -1160,12 +1157,9 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 		if shadowed {
 			continue
 		}
-		may := pf.c.holders(x.base)
+		holds := pf.c.holdsInOrder(x.base)
 		for i, y := range pf.decls {
-			held := len(may) > 0 && uint32(may[0]) == uint32(i)
-			if held {
-				may = may[1:]
-			}
+			held := holds(i)
 			if y == x || y.contains(x) || x.contains(y) {
 				continue
 			}
