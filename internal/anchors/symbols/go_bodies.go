@@ -65,9 +65,7 @@ func GoBodyHashes(src []byte) (hashes []string, ok bool) {
 }
 
 func trimBOM(src []byte) []byte {
-	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
-		return src[3:]
-	}
+	src, _ = splitBOM(src)
 	return src
 }
 

@@ -82,10 +82,8 @@ func (r *Reparser) Parse(key string, lang Language, src []byte, opt Options) (t 
 			t = Table{Language: lang, GaveUp: true}
 		}
 	}()
-	off, hasBOM := 0, bytes.HasPrefix(src, bom)
-	if hasBOM {
-		src, off = src[len(bom):], len(bom)
-	}
+	src, off := splitBOM(src)
+	hasBOM := off > 0
 	if old != nil && old.lang == lang && old.bom == hasBOM {
 		tree = reparse(lang, old, src)
 	}

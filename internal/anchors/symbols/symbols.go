@@ -98,10 +98,7 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 				t = Table{Language: lang}
 			}
 		}()
-		off := 0
-		if bytes.HasPrefix(src, bom) {
-			src, off = src[len(bom):], len(bom)
-		}
+		src, off := splitBOM(src)
 		return parseKeys(lang, src, off, opt)
 	}
 	spec, ok := specs[lang]
@@ -114,10 +111,7 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 			t = Table{Language: lang, GaveUp: true}
 		}
 	}()
-	off := 0
-	if bytes.HasPrefix(src, bom) {
-		src, off = src[len(bom):], len(bom)
-	}
+	src, off := splitBOM(src)
 	tree := parseTree(lang, src, nil)
 	if tree == nil {
 		t.GaveUp = true
@@ -125,6 +119,15 @@ func Parse(lang Language, src []byte, opt Options) (t Table) {
 	}
 	defer tree.Close()
 	return tableOf(lang, spec, tree, src, off, opt)
+}
+
+// splitBOM is src without a leading UTF-8 byte-order mark, and the mark's
+// length (0 without one): tables count offsets in the file's bytes.
+func splitBOM(src []byte) ([]byte, int) {
+	if bytes.HasPrefix(src, bom) {
+		return src[len(bom):], len(bom)
+	}
+	return src, 0
 }
 
 // tableOf is Parse's table from the tree of src (src without its BOM, which
