@@ -158,14 +158,15 @@ func (c Config) IsDoc(path string) bool {
 		return false
 	}
 	for _, g := range c.Docs.Exclude {
-		if ok, _ := doublestar.Match(g, path); ok {
+		if docGlob(g, path) {
 			return false
 		}
 	}
 	return true
 }
 
-// docGlob is doublestar.Match(g, path) (false on a bad pattern), with the
+// docGlob is doublestar.Match(g, path) (false on a bad pattern) for the
+// doc includes and excludes, with the
 // shape of the default includes, `**/*<suffix>` with a plain suffix, read
 // as "path ends with suffix": `**/` takes any directories and `*` the rest
 // of the last segment, which the suffix, holding no "/", ends; an ASCII
