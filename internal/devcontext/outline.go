@@ -98,8 +98,7 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 			}
 		}
 		for _, h := range held {
-			if h.Path == n.Path && h.Range != nil && n.Range != nil &&
-				h.Range.StartLine <= n.Range.StartLine && n.Range.EndLine <= h.Range.EndLine {
+			if h.Path == n.Path && h.Range != nil && n.Range != nil && inside(n.Range, h.Range) {
 				return true
 			}
 		}
@@ -413,9 +412,9 @@ func abs(x int) int {
 // contained record); the others are excluded as outlined (their line did
 // not fit). It returns the contained records.
 func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *outlined, excluded *[]Excluded) []Deduplicated {
-	inside := map[string][]string{} // kept uri → contained uris
-	path := map[string]string{}     // kept uri → its path
-	kind := map[string]string{}     // kept uri → its entry's kind
+	contained := map[string][]string{} // kept uri → contained uris
+	path := map[string]string{}        // kept uri → its path
+	kind := map[string]string{}        // kept uri → its entry's kind
 	for _, c := range byOutline {
 		if !c.sigOnly || ol.of[c.id] {
 			continue
@@ -429,8 +428,7 @@ func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *out
 				kept = s.ix.ids[y.id]
 			case n.Kind == KindSkeleton && skeletonShows(n, c.node):
 				kept = s.ix.ids[y.id]
-			case (n.Kind == KindSymbol || n.Kind == KindTest) && n.Range != nil && c.node.Range != nil &&
-				n.Range.StartLine <= c.node.Range.StartLine && c.node.Range.EndLine <= n.Range.EndLine:
+			case (n.Kind == KindSymbol || n.Kind == KindTest) && n.Range != nil && c.node.Range != nil && inside(c.node.Range, n.Range):
 				kept = s.ix.ids[y.id]
 			}
 			if kept != "" {
@@ -439,7 +437,7 @@ func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *out
 			}
 		}
 		if kept != "" {
-			inside[kept] = append(inside[kept], s.ix.ids[c.id])
+			contained[kept] = append(contained[kept], s.ix.ids[c.id])
 			continue
 		}
 		*excluded = append(*excluded, s.exclusion(c, ReasonOutlined,
@@ -447,16 +445,16 @@ func (s *selection) signaturesNotGiven(byOutline []*candidate, sp spent, ol *out
 	}
 	out := sp.contained
 	for i, d := range out {
-		if more, ok := inside[d.Kept]; ok {
+		if more, ok := contained[d.Kept]; ok {
 			ds := slices.Concat(d.Dropped, more)
 			slices.SortFunc(ds, naturalCompare)
 			out[i].Dropped = ds
 			out[i].Detail = strconv.Itoa(len(ds)) + " declaration(s) inside " + path[d.Kept] + ", which is selected whole: not repeated"
-			delete(inside, d.Kept)
+			delete(contained, d.Kept)
 		}
 	}
-	for _, kept := range sortedKeys(inside) {
-		ds := inside[kept]
+	for _, kept := range sortedKeys(contained) {
+		ds := contained[kept]
 		slices.SortFunc(ds, naturalCompare)
 		what := "whole"
 		switch {
