@@ -294,7 +294,11 @@ async function serve(page, sync, artifacts, done) {
         await page.screenshot({ path: path.join(artifacts, `failure-${name}.png`) }).catch(() => {});
         answer = { ok: false, error: `${err.message.split('\n')[0]}; toasts: ${JSON.stringify(await toasts(page).catch(() => []))}` };
       }
-      fs.writeFileSync(path.join(sync, `${id}.done`), JSON.stringify(answer));
+      // Through a rename, as the suite writes its .want: the suite polls for
+      // .done and must never read it half written.
+      const done = path.join(sync, `${id}.done`);
+      fs.writeFileSync(`${done}.tmp`, JSON.stringify(answer));
+      fs.renameSync(`${done}.tmp`, done);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
