@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -60,19 +61,39 @@ func LoadFiles(root string) (*Files, *workspace.Snapshot, error) {
 	return f, snap, nil
 }
 
+// LoadFilesDeferred is LoadFiles whose snapshot lists the folder only
+// when an answer needs the list (workspace.LoadDeferred): the caller
+// checks the snapshot's ListErr before it trusts an answer.
+func LoadFilesDeferred(root string) (*Files, *workspace.Snapshot, error) {
+	f, _, err := Open(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.snapshot(workspace.LoadDeferred(f.root, f, f.workspaceGit())), nil
+}
+
 // Load returns the first snapshot of the folder f was opened on, without
 // opening it again.
 func (f *Files) Load() (*workspace.Snapshot, error) {
-	var gi workspace.Git
-	if f.git != nil {
-		gi = f.git
-	}
-	snap, err := workspace.Load(f.root, f, gi)
+	snap, err := workspace.Load(f.root, f, f.workspaceGit())
 	if err != nil {
 		return nil, err
 	}
+	return f.snapshot(snap), nil
+}
+
+// workspaceGit is f's repository as the workspace sees it (nil outside
+// git, not a nil *Repo).
+func (f *Files) workspaceGit() workspace.Git {
+	if f.git != nil {
+		return f.git
+	}
+	return nil
+}
+
+func (f *Files) snapshot(snap *workspace.Snapshot) *workspace.Snapshot {
 	snap.UseSiblings(gitstate.NewSiblings())
-	return snap, nil
+	return snap
 }
 
 // Open returns the file source and the repository (nil outside git).
@@ -177,25 +198,9 @@ type walker struct {
 // dir lists the directory abs (workspace path rel, "" for the root) under
 // the ignore rules of scope (nil outside git).
 func (w *walker) dir(abs, rel string, scope *gitstate.IgnoreScope) {
-	entries, err := os.ReadDir(abs)
-	if err != nil {
-		return // an unreadable directory is skipped, not fatal
-	}
-	if rel != "" {
-		for _, e := range entries {
-			if e.Name() == ".git" {
-				return // a nested repository or submodule (a mounted brain) is not ours
-			}
-		}
-	}
-	if scope != nil && rel != "" {
-		var ignoreFile []byte
-		for _, e := range entries {
-			if e.Name() == ".gitignore" && e.Type().IsRegular() {
-				ignoreFile, _ = os.ReadFile(filepath.Join(abs, ".gitignore"))
-			}
-		}
-		scope = scope.Enter(path.Base(rel), ignoreFile)
+	entries, scope, ok := readWalked(abs, rel, scope)
+	if !ok {
+		return
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -204,10 +209,9 @@ func (w *walker) dir(abs, rel string, scope *gitstate.IgnoreScope) {
 			p = rel + "/" + name
 		}
 		if e.IsDir() {
-			if DefaultExcludes[name] || scope != nil && scope.Ignored(name, true) {
-				continue
+			if walkedInto(name, scope) {
+				w.dir(filepath.Join(abs, name), p, scope)
 			}
-			w.dir(filepath.Join(abs, name), p, scope)
 			continue
 		}
 		if !e.Type().IsRegular() || w.seen[p] {
@@ -223,6 +227,140 @@ func (w *walker) dir(abs, rel string, scope *gitstate.IgnoreScope) {
 		w.seen[p] = true
 		w.out = append(w.out, p)
 	}
+}
+
+// readWalked reads a directory the walk enters and returns its entries
+// and the ignore rules of its own entries; ok is false when the walk
+// lists nothing in it: it is unreadable (skipped, not fatal), or a nested
+// repository or submodule (a mounted brain), which is not ours.
+func readWalked(abs, rel string, scope *gitstate.IgnoreScope) ([]os.DirEntry, *gitstate.IgnoreScope, bool) {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil, nil, false
+	}
+	if rel != "" {
+		for _, e := range entries {
+			if e.Name() == ".git" {
+				return nil, nil, false
+			}
+		}
+	}
+	if scope != nil && rel != "" {
+		var ignoreFile []byte
+		for _, e := range entries {
+			if e.Name() == ".gitignore" && e.Type().IsRegular() {
+				ignoreFile, _ = os.ReadFile(filepath.Join(abs, ".gitignore"))
+			}
+		}
+		scope = scope.Enter(path.Base(rel), ignoreFile)
+	}
+	return entries, scope, true
+}
+
+// walkedInto reports whether the walk enters the sub-directory name of a
+// directory whose entries' rules are scope.
+func walkedInto(name string, scope *gitstate.IgnoreScope) bool {
+	return !DefaultExcludes[name] && (scope == nil || !scope.Ignored(name, true))
+}
+
+// Listed returns those of paths that List returns (workspace.ListFilter),
+// sorted, without listing the folder: a path is listed when it is not a
+// write's temporary file and either the walk for untracked files reaches
+// it (the directories down to it read as the walk reads them, with their
+// ignore rules) as a regular file no rule ignores, or git tracks it. Only
+// a path the walk does not list is looked up in git's index, so a doc that
+// is on disk and not ignored costs a few directory reads whatever the size
+// of the repository. Unlike List, it removes no abandoned temporary file.
+func (f *Files) Listed(paths []string) ([]string, error) {
+	var out, ask []string
+	var root *gitstate.IgnoreScope
+	if f.git != nil {
+		root = f.git.RootScope()
+	}
+	dirs := map[string]walkedDir{}
+	for _, p := range paths {
+		switch {
+		case IsTempFile(p):
+		case f.walks(p, root, dirs):
+			out = append(out, p)
+		default:
+			ask = append(ask, p)
+		}
+	}
+	if len(ask) > 0 && f.git != nil {
+		tracked, err := f.indexTracked(time.Now())
+		if err != nil {
+			return nil, err
+		}
+		want := make(map[string]bool, len(ask))
+		for _, p := range ask {
+			want[p] = true
+		}
+		for _, p := range tracked {
+			if want[p] {
+				out = append(out, p)
+				want[p] = false
+			}
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out), nil
+}
+
+// walkedDir is one directory as the walk would read it: its entries by
+// name and the rules that apply to them (ok false: the walk lists
+// nothing in it).
+type walkedDir struct {
+	entries map[string]os.DirEntry
+	scope   *gitstate.IgnoreScope
+	ok      bool
+}
+
+// walks reports whether the walk for untracked files lists p: every
+// directory down to it is entered (readWalked, walkedInto) and p is a
+// regular file there that no rule ignores. dirs memoises the directories
+// read, by workspace path.
+func (f *Files) walks(p string, root *gitstate.IgnoreScope, dirs map[string]walkedDir) bool {
+	if p == "" || path.Clean(p) != p || path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+		return false
+	}
+	parts := strings.Split(p, "/")
+	rel := ""
+	d := f.walkedDir("", root, dirs)
+	for _, part := range parts[:len(parts)-1] {
+		e, found := d.entries[part]
+		if !d.ok || !found || !e.IsDir() || !walkedInto(part, d.scope) {
+			return false
+		}
+		if rel != "" {
+			rel += "/"
+		}
+		rel += part
+		d = f.walkedDir(rel, d.scope, dirs)
+	}
+	name := parts[len(parts)-1]
+	e, found := d.entries[name]
+	return d.ok && found && e.Type().IsRegular() && (d.scope == nil || !d.scope.Ignored(name, false))
+}
+
+// walkedDir reads the directory rel, entered under its parent's rules.
+func (f *Files) walkedDir(rel string, parent *gitstate.IgnoreScope, dirs map[string]walkedDir) walkedDir {
+	if d, ok := dirs[rel]; ok {
+		return d
+	}
+	abs := f.root
+	if rel != "" {
+		abs = filepath.Join(f.root, filepath.FromSlash(rel))
+	}
+	var d walkedDir
+	var entries []os.DirEntry
+	entries, d.scope, d.ok = readWalked(abs, rel, parent)
+	d.entries = make(map[string]os.DirEntry, len(entries))
+	for _, e := range entries {
+		d.entries[e.Name()] = e
+	}
+	dirs[rel] = d
+	return d
 }
 
 // Tracked lists git's tracked files (workspace.TrackedLister), each once;
