@@ -197,6 +197,13 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 // every declaration's body was most of a new seed's cost; it is built
 // once per file, on first use, and kept with the file's declarations.
 func (c *cxContent) holders(name string) []uint64 {
+	if !isWord(name) { // not indexed (indexWords keeps words only): every declaration may hold it
+		all := make([]uint64, len(c.decls))
+		for i := range all {
+			all[i] = uint64(i)
+		}
+		return all
+	}
 	c.indexWordsOnce()
 	h := wordKey(name, 0)
 	keys := c.wordKeys
@@ -232,8 +239,10 @@ func (c *cxContent) indexWordsOnce() {
 	})
 }
 
-// indexWords builds wordKeys: (hash of a body token, declaration index),
-// sorted, each once.
+// indexWords builds wordKeys: (hash of a body word, declaration index),
+// sorted, each once. Only words (identifiers and numbers: tokens of
+// identifier bytes) are kept — the search asks for names, and holders
+// answers every declaration for anything else.
 func (c *cxContent) indexWords() {
 	n := 0
 	for i := range c.decls {
@@ -243,11 +252,55 @@ func (c *cxContent) indexWords() {
 	for i := range c.decls {
 		body := c.decls[i].d.Body
 		for t := range body.Len() {
-			keys = append(keys, wordKey(body.At(t), i))
+			if w := body.At(t); isWord(w) {
+				keys = append(keys, wordKey(w, i))
+			}
 		}
 	}
-	radixSort(keys)
+	sortWordKeys(keys)
 	c.wordKeys = slices.Clip(slices.Compact(keys))
+}
+
+// isWord reports a non-empty token of identifier bytes only.
+func isWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !identPart(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// sortWordKeys sorts keys whose low halves (declaration indexes) already
+// ascend in slice order: stable passes of 8 bits over the high half alone
+// finish the sort. (radixSort's 16-bit passes clear and sum 65,536 counts
+// per pass, which costs more than a file's few thousand keys.)
+func sortWordKeys(keys []uint64) {
+	if len(keys) < 128 {
+		slices.Sort(keys)
+		return
+	}
+	tmp := make([]uint64, len(keys))
+	src, dst := keys, tmp
+	var count [256]int
+	for shift := uint(32); shift < 64; shift += 8 {
+		clear(count[:])
+		for _, k := range src {
+			count[k>>shift&0xff]++
+		}
+		sum := 0
+		for d, c := range count {
+			count[d] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := k >> shift & 0xff
+			dst[count[d]] = k
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	// Four passes: the sorted keys are back in keys.
 }
 
 // wordKey is a body token's key in wordKeys: the low 32 bits of its

@@ -126,3 +126,53 @@ func bodyHolds(b symbols.TokenList, w string) bool {
 	}
 	return false
 }
+
+// TestSortWordKeysIsTheSort: keys built as indexWords builds them (low
+// halves ascending in slice order, high halves any hash) come out of
+// sortWordKeys as slices.Sort orders them, at sizes on both sides of the
+// small-slice cut-over and with hashes that differ only in each byte.
+func TestSortWordKeysIsTheSort(t *testing.T) {
+	rng := uint64(0x9e3779b97f4a7c15)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng
+	}
+	for _, n := range []int{0, 1, 2, 127, 128, 129, 1000, 20000} {
+		keys := make([]uint64, 0, n)
+		decl := uint64(0)
+		for len(keys) < n {
+			if next()%8 == 0 {
+				decl++
+			}
+			h := next() >> 32
+			if next()%4 == 0 { // near neighbours: one byte apart
+				h = 0xabcdef00 | h&0xff<<(8*(next()%4))
+			}
+			keys = append(keys, h<<32|decl)
+		}
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		sortWordKeys(keys)
+		if !slices.Equal(keys, want) {
+			t.Fatalf("n=%d: sortWordKeys differs from slices.Sort", n)
+		}
+	}
+}
+
+// TestHoldersOfANonWord: a token that is not a word is not indexed, so
+// holders names every declaration for it (never none).
+func TestHoldersOfANonWord(t *testing.T) {
+	src := []byte("package p\n\nfunc A() { x := (1 + 2); _ = x }\n\nfunc B() {}\n")
+	f := cxFile{path: "p/p.go", dir: "p", lang: symbols.Go, code: true}
+	c := newContent(f, "example.com/p", src, symbols.Parse(symbols.Go, src, symbols.Options{KeepBodyTokens: true}))
+	for _, w := range []string{"(", "+", ""} {
+		if got := len(c.holders(w)); got != len(c.decls) {
+			t.Errorf("holders(%q) names %d of %d declarations", w, got, len(c.decls))
+		}
+	}
+	if got := c.holders("x"); len(got) != 1 || uint32(got[0]) != 0 {
+		t.Errorf("holders(x) = %v, want declaration 0 only", got)
+	}
+}
