@@ -159,7 +159,9 @@ func (l *listing) get() ([]string, error) {
 			l.err = err
 			return
 		}
-		sort.Strings(list)
+		if !sort.StringsAreSorted(list) {
+			sort.Strings(list)
+		}
 		l.list = list
 		l.done.Store(true)
 	})
@@ -282,13 +284,16 @@ func (s *Snapshot) Git() GitInfo {
 
 // Files lists the workspace files plus unsaved new buffers, sorted.
 func (s *Snapshot) Files() []string {
-	out := append([]string(nil), s.listed()...)
+	list := s.listed()
+	out := append(make([]string, 0, len(list)+len(s.overlays)), list...)
 	for p := range s.overlays {
 		if !s.inList(p) {
 			out = append(out, p)
 		}
 	}
-	sort.Strings(out)
+	if len(out) > len(list) {
+		sort.Strings(out) // the listing is sorted already
+	}
 	return out
 }
 

@@ -163,84 +163,125 @@ func (f *Files) indexTracked(now time.Time) ([]string, error) {
 
 // listWith is List over a given list of tracked files.
 func (f *Files) listWith(tracked []string) ([]string, error) {
-	seen := make(map[string]bool, len(tracked))
-	out := make([]string, 0, len(tracked))
-	if f.git != nil {
-		for _, p := range tracked {
-			if seen[p] || IsTempFile(p) {
-				continue // a conflicted path has up to three index stages
-			}
-			seen[p] = true
-			out = append(out, p)
-		}
+	if !sort.StringsAreSorted(tracked) { // git keeps its index sorted; the walk's lookups need it
+		tracked = slices.Sorted(slices.Values(tracked))
 	}
-	w := walker{f: f, seen: seen, now: time.Now()}
+	out := make([]string, 0, len(tracked))
+	for i, p := range tracked {
+		if i > 0 && p == tracked[i-1] || IsTempFile(p) {
+			continue // a conflicted path has up to three index stages
+		}
+		out = append(out, p)
+	}
+	w := walker{tracked: tracked, now: time.Now()}
 	var scope *gitstate.IgnoreScope
 	if f.git != nil {
 		scope = f.git.RootScope()
 	}
-	w.dir(f.root, "", scope)
-	out = append(out, w.out...)
-	sort.Strings(out)
+	w.dir(noDir, "", f.root, "", scope, 0, len(tracked))
+	if len(w.out) > 0 {
+		out = append(out, w.out...)
+		sort.Strings(out)
+	}
 	return out, nil
 }
 
 // walker lists the untracked files of a tree in one walk: every directory
 // is read once, its .gitignore (if any) read from the entries already in
 // hand, and the ignore rules consulted only for what git does not track.
+// Whether git tracks an entry is a binary search of the sorted tracked
+// list, within the range of the entry's directory (its paths share the
+// directory's prefix): no set of 100,000 paths to build, and no path
+// string made for a tracked file.
 type walker struct {
-	f    *Files
-	seen map[string]bool // tracked files, then every file listed
-	now  time.Time
-	out  []string
+	tracked []string
+	rd      dirReader
+	now     time.Time
+	out     []string
 }
 
-// dir lists the directory abs (workspace path rel, "" for the root) under
-// the ignore rules of scope (nil outside git).
-func (w *walker) dir(abs, rel string, scope *gitstate.IgnoreScope) {
-	entries, scope, ok := readWalked(abs, rel, scope)
+// dir lists the directory name of parent (abs; workspace path rel, ""
+// for the root) under the ignore rules of scope (nil outside git);
+// tracked[lo:hi] are the tracked paths under it.
+func (w *walker) dir(parent dirHandle, name, abs, rel string, scope *gitstate.IgnoreScope, lo, hi int) {
+	d, entries, err := w.rd.open(parent, name, abs)
+	defer d.close()
+	if err != nil {
+		return // an unreadable directory is skipped, not fatal
+	}
+	entries, scope, ok := walkedEntries(entries, abs, rel, scope)
 	if !ok {
 		return
 	}
+	skip := 0 // of the tracked paths' bytes: rel and its slash
+	if rel != "" {
+		skip = len(rel) + 1
+	}
 	for _, e := range entries {
-		name := e.Name()
-		p := name
-		if rel != "" {
-			p = rel + "/" + name
-		}
-		if e.IsDir() {
+		name := e.name
+		switch e.kind {
+		case kindDir:
 			if walkedInto(name, scope) {
-				w.dir(filepath.Join(abs, name), p, scope)
+				// The sub-directory's range: the paths that continue
+				// with name and a slash.
+				sub := lo + sort.Search(hi-lo, func(i int) bool { return !below(w.tracked[lo+i][skip:], name, '/') })
+				end := sub + sort.Search(hi-sub, func(i int) bool { return !below(w.tracked[sub+i][skip:], name, '/'+1) })
+				w.dir(d, name, abs+string(filepath.Separator)+name, join(rel, name), scope, sub, end)
 			}
 			continue
-		}
-		if !e.Type().IsRegular() || w.seen[p] {
+		case kindOther:
 			continue
 		}
-		if IsTempFile(p) {
-			removeIfAbandoned(filepath.Join(abs, name), w.now) // an interrupted write's leftover, never a workspace file
+		i := lo + sort.Search(hi-lo, func(i int) bool { return w.tracked[lo+i][skip:] >= name })
+		if i < hi && w.tracked[i][skip:] == name && !IsTempFile(name) {
+			continue // tracked: listed already
+		}
+		if IsTempFile(name) {
+			removeIfAbandoned(abs+string(filepath.Separator)+name, w.now) // an interrupted write's leftover, never a workspace file
 			continue
 		}
 		if scope != nil && scope.Ignored(name, false) {
 			continue
 		}
-		w.seen[p] = true
-		w.out = append(w.out, p)
+		w.out = append(w.out, join(rel, name))
 	}
+}
+
+// below reports whether s sorts before name followed by the byte last.
+func below(s, name string, last byte) bool {
+	if len(s) <= len(name) {
+		return s <= name
+	}
+	if s[:len(name)] != name {
+		return s[:len(name)] < name
+	}
+	return s[len(name)] < last
+}
+
+func join(rel, name string) string {
+	if rel == "" {
+		return name
+	}
+	return rel + "/" + name
 }
 
 // readWalked reads a directory the walk enters and returns its entries
 // and the ignore rules of its own entries; ok is false when the walk
 // lists nothing in it: it is unreadable (skipped, not fatal), or a nested
 // repository or submodule (a mounted brain), which is not ours.
-func readWalked(abs, rel string, scope *gitstate.IgnoreScope) ([]os.DirEntry, *gitstate.IgnoreScope, bool) {
-	entries, err := os.ReadDir(abs)
+func readWalked(rd *dirReader, abs, rel string, scope *gitstate.IgnoreScope) ([]dirEntry, *gitstate.IgnoreScope, bool) {
+	entries, err := rd.read(abs)
 	if err != nil {
 		return nil, nil, false
 	}
+	return walkedEntries(entries, abs, rel, scope)
+}
+
+// walkedEntries is readWalked once the directory is read.
+func walkedEntries(entries []dirEntry, abs, rel string, scope *gitstate.IgnoreScope) ([]dirEntry, *gitstate.IgnoreScope, bool) {
 	if rel != "" {
 		for _, e := range entries {
-			if e.Name() == ".git" {
+			if e.name == ".git" {
 				return nil, nil, false
 			}
 		}
@@ -248,7 +289,7 @@ func readWalked(abs, rel string, scope *gitstate.IgnoreScope) ([]os.DirEntry, *g
 	if scope != nil && rel != "" {
 		var ignoreFile []byte
 		for _, e := range entries {
-			if e.Name() == ".gitignore" && e.Type().IsRegular() {
+			if e.name == ".gitignore" && e.kind == kindRegular {
 				ignoreFile, _ = os.ReadFile(filepath.Join(abs, ".gitignore"))
 			}
 		}
@@ -278,10 +319,11 @@ func (f *Files) Listed(paths []string) ([]string, error) {
 		root = f.git.RootScope()
 	}
 	dirs := map[string]walkedDir{}
+	var rd dirReader
 	for _, p := range paths {
 		switch {
 		case IsTempFile(p):
-		case f.walks(p, root, dirs):
+		case f.walks(&rd, p, root, dirs):
 			out = append(out, p)
 		default:
 			ask = append(ask, p)
@@ -311,7 +353,7 @@ func (f *Files) Listed(paths []string) ([]string, error) {
 // name and the rules that apply to them (ok false: the walk lists
 // nothing in it).
 type walkedDir struct {
-	entries map[string]os.DirEntry
+	entries map[string]entryKind
 	scope   *gitstate.IgnoreScope
 	ok      bool
 }
@@ -320,31 +362,29 @@ type walkedDir struct {
 // directory down to it is entered (readWalked, walkedInto) and p is a
 // regular file there that no rule ignores. dirs memoises the directories
 // read, by workspace path.
-func (f *Files) walks(p string, root *gitstate.IgnoreScope, dirs map[string]walkedDir) bool {
+func (f *Files) walks(rd *dirReader, p string, root *gitstate.IgnoreScope, dirs map[string]walkedDir) bool {
 	if p == "" || path.Clean(p) != p || path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
 		return false
 	}
 	parts := strings.Split(p, "/")
 	rel := ""
-	d := f.walkedDir("", root, dirs)
+	d := f.walkedDir(rd, "", root, dirs)
 	for _, part := range parts[:len(parts)-1] {
-		e, found := d.entries[part]
-		if !d.ok || !found || !e.IsDir() || !walkedInto(part, d.scope) {
+		if !d.ok || d.entries[part] != kindDir || !walkedInto(part, d.scope) {
 			return false
 		}
 		if rel != "" {
 			rel += "/"
 		}
 		rel += part
-		d = f.walkedDir(rel, d.scope, dirs)
+		d = f.walkedDir(rd, rel, d.scope, dirs)
 	}
 	name := parts[len(parts)-1]
-	e, found := d.entries[name]
-	return d.ok && found && e.Type().IsRegular() && (d.scope == nil || !d.scope.Ignored(name, false))
+	return d.ok && d.entries[name] == kindRegular && (d.scope == nil || !d.scope.Ignored(name, false))
 }
 
 // walkedDir reads the directory rel, entered under its parent's rules.
-func (f *Files) walkedDir(rel string, parent *gitstate.IgnoreScope, dirs map[string]walkedDir) walkedDir {
+func (f *Files) walkedDir(rd *dirReader, rel string, parent *gitstate.IgnoreScope, dirs map[string]walkedDir) walkedDir {
 	if d, ok := dirs[rel]; ok {
 		return d
 	}
@@ -353,11 +393,11 @@ func (f *Files) walkedDir(rel string, parent *gitstate.IgnoreScope, dirs map[str
 		abs = filepath.Join(f.root, filepath.FromSlash(rel))
 	}
 	var d walkedDir
-	var entries []os.DirEntry
-	entries, d.scope, d.ok = readWalked(abs, rel, parent)
-	d.entries = make(map[string]os.DirEntry, len(entries))
+	var entries []dirEntry
+	entries, d.scope, d.ok = readWalked(rd, abs, rel, parent)
+	d.entries = make(map[string]entryKind, len(entries))
 	for _, e := range entries {
-		d.entries[e.Name()] = e
+		d.entries[e.name] = e.kind
 	}
 	dirs[rel] = d
 	return d

@@ -40,6 +40,11 @@ func listedTree(t *testing.T) *wstest.Repo {
 		"ws/.gitignore":       "local.md\n",
 		"ws/inner/w2.go":      "package inner\n",
 		"node_modules/m/x.md": "# tracked under a default exclude\n",
+		"r/sub.go":            "package r\n",
+		"r/sub/x.go":          "package sub\n",
+		"r/sub-x/y.go":        "package subx\n",
+		"r/sub0/z.go":         "package sub0\n",
+		"r/su/w.go":           "package su\n",
 	})
 	r.Commit("tracked")
 	r.Write(map[string]string{
@@ -61,9 +66,15 @@ func listedTree(t *testing.T) *wstest.Repo {
 		"ws/inner/local.md":      "# ignored too\n",
 		"ws/inner/new.md":        "# listed\n",
 		"src/.a.md.clew-123.tmp": "a write's leftover\n",
+		"r/sub/new.go":           "package sub\n",
+		"r/sub-x/new.go":         "package subx\n",
+		"r/sub0.go":              "package r\n",
+		"r/su/new.go":            "package su\n",
+		"r/sub.go0":              "not Go\n",
 	})
 	r.Remove("gone.md")
 	r.Symlink("README.md", "link.md")
+	r.Symlink("src", "srclink")
 	return r
 }
 
@@ -81,6 +92,15 @@ func TestListedIsList(t *testing.T) {
 		list, err := f.List()
 		if err != nil {
 			t.Fatal(err)
+		}
+		var ref []string
+		for _, p := range listTwoWalks(t, r.Dir, dir) {
+			if !disk.IsTempFile(p) {
+				ref = append(ref, p)
+			}
+		}
+		if !reflect.DeepEqual(list, ref) {
+			t.Errorf("%s: List\n got %q\nwant %q", dir, list, ref)
 		}
 		tracked, err := f.Tracked()
 		if err != nil {
@@ -118,17 +138,23 @@ func TestListedIsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	listed := []string{"README.md", "untracked.md", "src/new.md", "src/deep/new.go", "keep.log", "ws/inner/new.md",
-		"gen/tracked.md", "old.md", "gone.md", "vendor/v/README.md", "node_modules/m/x.md"}
+		"gen/tracked.md", "old.md", "gone.md", "vendor/v/README.md", "node_modules/m/x.md",
+		"r/sub.go", "r/sub/x.go", "r/sub/new.go", "r/sub-x/new.go", "r/sub0.go", "r/sub0/z.go", "r/su/new.go", "r/sub.go0"}
 	unlisted := []string{"x.log", "build/out.md", "src/gen_a.go", "gen/new.md", "vendor/new.md", "nested/n.md",
-		"scratch/s.md", "notes.tmp", "ws/local.md", "ws/inner/local.md", "src/.a.md.clew-123.tmp", "link.md"}
+		"scratch/s.md", "notes.tmp", "ws/local.md", "ws/inner/local.md", "src/.a.md.clew-123.tmp", "link.md",
+		"srclink/new.md"}
+	list, err := f.List()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range listed {
-		if got, _ := f.Listed([]string{p}); len(got) != 1 {
-			t.Errorf("Listed(%q) = %q, want it listed", p, got)
+		if got, _ := f.Listed([]string{p}); len(got) != 1 || !slices.Contains(list, p) {
+			t.Errorf("Listed(%q) = %q, List has it: %v; want it listed", p, got, slices.Contains(list, p))
 		}
 	}
 	for _, p := range unlisted {
-		if got, _ := f.Listed([]string{p}); len(got) != 0 {
-			t.Errorf("Listed(%q) = %q, want it left out", p, got)
+		if got, _ := f.Listed([]string{p}); len(got) != 0 || slices.Contains(list, p) {
+			t.Errorf("Listed(%q) = %q, List has it: %v; want it left out", p, got, slices.Contains(list, p))
 		}
 	}
 }
