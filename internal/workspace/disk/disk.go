@@ -198,14 +198,25 @@ type walker struct {
 	rd      dirReader
 	now     time.Time
 	out     []string
+	depth   int // of the directory being read (the root is 1)
 }
+
+// maxHeld is how many directories the walk keeps open at once, each for
+// opening its sub-directories relative to it.
+const maxHeld = 64
 
 // dir lists the directory name of parent (abs; workspace path rel, ""
 // for the root) under the ignore rules of scope (nil outside git);
 // tracked[lo:hi] are the tracked paths under it.
 func (w *walker) dir(parent dirHandle, name, abs, rel string, scope *gitstate.IgnoreScope, lo, hi int) {
 	d, entries, err := w.rd.open(parent, name, abs)
-	defer d.close()
+	if w.depth++; w.depth > maxHeld {
+		// Deep down, a directory is closed before its sub-directories
+		// are read (they are opened by path): the open ones stay few.
+		d.close()
+		d = noDir
+	}
+	defer func() { d.close(); w.depth-- }()
 	if err != nil {
 		return // an unreadable directory is skipped, not fatal
 	}

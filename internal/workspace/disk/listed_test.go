@@ -2,6 +2,7 @@ package disk_test
 
 import (
 	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -217,4 +218,41 @@ func onDisk(t *testing.T, dir string) []string {
 		t.Fatalf("only %q on disk", out)
 	}
 	return out
+}
+
+// A tree deeper than the walk keeps directories open is listed whole,
+// and the walk leaves no descriptor open.
+func TestListDeepTree(t *testing.T) {
+	r := wstest.New(t)
+	deep := strings.Repeat("d/", 150)
+	r.Write(map[string]string{deep + "tracked.go": "package d\n", "a.go": "package a\n"})
+	r.Commit("deep")
+	r.Write(map[string]string{deep + "untracked.go": "package d\n", deep[:40] + "mid.go": "package d\n"})
+	f, _, err := disk.Open(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func() int {
+		fds, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			return -1
+		}
+		return len(fds)
+	}
+	before := open()
+	list, err := f.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := open(); after != before {
+		t.Errorf("%d descriptors open after List, %d before", after, before)
+	}
+	want := []string{"a.go", deep + "tracked.go", deep + "untracked.go", deep[:40] + "mid.go"}
+	slices.Sort(want)
+	if !reflect.DeepEqual(list, want) {
+		t.Errorf("List = %q, want %q", list, want)
+	}
+	if got, _ := f.Listed([]string{deep + "untracked.go", deep + "tracked.go", deep + "nope.go"}); len(got) != 2 {
+		t.Errorf("Listed = %q, want the tracked and the untracked file", got)
+	}
 }
