@@ -53,19 +53,28 @@ func (a arc) why() string {
 }
 
 func newIndex(w *World) *index {
-	ix := &index{byURI: make(map[string]int, len(w.Nodes)), alias: map[string]int{}, kinds: map[string][]int{}}
-	order := make([]int, len(w.Nodes))
+	all := make([]*Node, 0, len(w.Nodes)+len(w.Shared))
+	for i := range w.Nodes {
+		all = append(all, &w.Nodes[i])
+	}
+	for _, n := range w.Shared {
+		if n != nil {
+			all = append(all, n)
+		}
+	}
+	ix := &index{byURI: make(map[string]int, len(all)), alias: map[string]int{}, kinds: map[string][]int{}}
+	order := make([]int, len(all))
 	for i := range order {
 		order[i] = i
 	}
 	// With duplicate URIs the first in the world wins (the index tie-break
 	// makes the sort stable) and the others are reported: that is the
 	// workspace layer's bug to fix, not a reason to fail.
-	order = sortByURI(w.Nodes, order)
+	order = sortByURI(all, order)
 	ix.ids = make([]string, 0, len(order))
 	ix.nodes = make([]*Node, 0, len(order))
 	for _, i := range order {
-		n := &w.Nodes[i]
+		n := all[i]
 		if n.URI == "" {
 			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: "a node without a uri was ignored"})
 			continue
@@ -113,7 +122,7 @@ func (ix *index) hasOutlinedDecl(path string) bool {
 
 // sortByURI sorts node indexes by URI, then index (a total order). A large
 // world sorts its halves on two cores and merges them: the same order.
-func sortByURI(nodes []Node, order []int) []int {
+func sortByURI(nodes []*Node, order []int) []int {
 	less := func(a, b int) int { return cmp.Or(strings.Compare(nodes[a].URI, nodes[b].URI), a-b) }
 	if len(order) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
 		slices.SortFunc(order, less)

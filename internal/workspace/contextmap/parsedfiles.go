@@ -47,7 +47,10 @@ type cxContentDecl struct {
 	tested []string // a test's testedNames
 	uri    string   // before a duplicate's suffix (worldBuilder.parse)
 	start  int
-	node   devcontext.Node // its URI is the world's
+	// node is the declaration's node under uri, shared by every world
+	// that takes it under that uri (read-only: a world whose uri for it
+	// is suffixed makes its own copy).
+	node devcontext.Node
 }
 
 // cxContentKey is everything a cxContent depends on: the path (the
@@ -181,7 +184,7 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 		x.start = docCommentStart(src, c.lines, d.StartByte, d.StartLine)
 		sl, sc := c.pos(x.start)
 		el, ec := c.pos(max(d.EndByte-1, x.start))
-		x.node = devcontext.Node{Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
+		x.node = devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
 			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
 			Text:  text[x.start:d.EndByte], Outline: OutlineOf(d, src), Facts: declarationFacts(d.Kind)}
 	}

@@ -112,7 +112,10 @@ type worldBuilder struct {
 	depth int
 	floor float64
 
-	nodes  []devcontext.Node
+	// nodes are the world's nodes by pointer (devcontext.World.Shared):
+	// a kept declaration's node and the base's file and doc nodes are
+	// shared by every world that has them, never copied nor written.
+	nodes  []*devcontext.Node
 	at     map[string]int
 	declOf []*cxDecl // per node: the declaration whose URI it is (the last to claim it), else nil
 	edges  []devcontext.Edge
@@ -145,7 +148,7 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 	n := b.contents.size()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
-		nodes: make([]devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
+		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
 		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
 		byBase: make(map[string][]*cxDecl, n.bases),
@@ -159,6 +162,15 @@ func (w *worldBuilder) grow(z *worldSize) {
 }
 
 func (w *worldBuilder) node(n devcontext.Node) {
+	if _, ok := w.at[n.URI]; ok {
+		return
+	}
+	w.nodeRef(&n)
+}
+
+// nodeRef adds a node by pointer: it must not change while the world
+// is in use (a shared one never does).
+func (w *worldBuilder) nodeRef(n *devcontext.Node) {
 	if _, ok := w.at[n.URI]; ok {
 		return
 	}
@@ -197,8 +209,9 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 // addFiles adds one file node per non-doc file: the cursor falls back to it,
 // scope_path offers it, claims cover it. Its text is read only for Markdown.
 func (w *worldBuilder) addFiles() {
-	for _, n := range w.b.fileNodes() {
-		w.node(n)
+	fs := w.b.fileNodes()
+	for i := range fs {
+		w.nodeRef(&fs[i])
 	}
 }
 
@@ -215,6 +228,17 @@ func (b *ctxBase) fileNodes() []devcontext.Node {
 	return b.fileNodesList
 }
 
+// docNodes are the base's doc nodes, made once (every world has them).
+func (b *ctxBase) docNodes() []devcontext.Node {
+	b.docNodesOnce.Do(func() {
+		for _, d := range b.docs {
+			b.docNodesList = append(b.docNodesList, devcontext.Node{URI: d.uri, Kind: d.kind, Title: d.title, Path: d.path, Text: d.text,
+				Status: d.status, Version: d.version, Aliases: d.aliases, Cites: d.cites})
+		}
+	})
+	return b.docNodesList
+}
+
 func (w *worldBuilder) addDocs() {
 	byID := map[string]string{} // adr id or stem → canonical uri
 	for _, d := range w.b.docs {
@@ -227,9 +251,9 @@ func (w *worldBuilder) addDocs() {
 			}
 		}
 	}
-	for _, d := range w.b.docs {
-		w.node(devcontext.Node{URI: d.uri, Kind: d.kind, Title: d.title, Path: d.path, Text: d.text,
-			Status: d.status, Version: d.version, Aliases: d.aliases, Cites: d.cites})
+	ds := w.b.docNodes()
+	for i := range ds {
+		w.nodeRef(&ds[i])
 	}
 	for _, d := range w.b.docs {
 		for _, l := range d.links {
@@ -430,9 +454,14 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 			w.declOf[j] = x
 			continue
 		}
+		n := &cd.node // the kept node, shared
+		if x.uri != cd.uri {
+			own := cd.node // a suffixed duplicate: this world's copy
+			own.URI = x.uri
+			n = &own
+		}
 		w.at[x.uri] = len(w.nodes)
-		w.nodes = append(w.nodes, cd.node)
-		w.nodes[len(w.nodes)-1].URI = x.uri
+		w.nodes = append(w.nodes, n)
 		w.declOf = append(w.declOf, x)
 	}
 	return pf
