@@ -73,6 +73,8 @@ func newIndex(w *World) *index {
 	order = sortByURI(all, order)
 	ix.ids = make([]string, 0, len(order))
 	ix.nodes = make([]*Node, 0, len(order))
+	var lastKind string
+	var kindIDs *[]int
 	for _, i := range order {
 		n := all[i]
 		if n.URI == "" {
@@ -87,7 +89,18 @@ func newIndex(w *World) *index {
 		ix.byURI[n.URI] = id
 		ix.ids = append(ix.ids, n.URI)
 		ix.nodes = append(ix.nodes, n)
-		ix.kinds[n.Kind] = append(ix.kinds[n.Kind], id)
+		if n.Kind != lastKind || kindIDs == nil { // URI order groups a kind's nodes
+			if kindIDs != nil {
+				ix.kinds[lastKind] = *kindIDs
+			}
+			lastKind = n.Kind
+			ids := ix.kinds[n.Kind]
+			kindIDs = &ids
+		}
+		*kindIDs = append(*kindIDs, id)
+	}
+	if kindIDs != nil {
+		ix.kinds[lastKind] = *kindIDs
 	}
 	for id, n := range ix.nodes {
 		for _, a := range n.Aliases {
@@ -101,9 +114,21 @@ func newIndex(w *World) *index {
 	}
 	ix.decls = map[string][]int{}
 	for _, k := range []string{KindSymbol, KindTest} {
-		for _, id := range ix.kinds[k] {
-			ix.decls[ix.nodes[id].Path] = append(ix.decls[ix.nodes[id].Path], id)
+		var last string
+		var ids []int
+		flush := func() {
+			if ids != nil {
+				ix.decls[last] = ids
+			}
 		}
+		for _, id := range ix.kinds[k] { // a path's declarations are mostly neighbours in URI order
+			if p := ix.nodes[id].Path; p != last || ids == nil {
+				flush()
+				last, ids = p, ix.decls[p]
+			}
+			ids = append(ids, id)
+		}
+		flush()
 	}
 	ix.addEdges(w.Edges)
 	return ix
@@ -158,13 +183,26 @@ func (ix *index) addEdges(edges []Edge) {
 	}
 	resolved := make([]ends, len(edges))
 	var ghosts []string
+	// The workspace layer lists a node's edges together (a declaration's
+	// callees, a callee's callers), so an endpoint is often the last one's:
+	// the same string is not looked up again.
+	var lastF, lastT string
+	var lf, lt int
+	var lokF, lokT bool
 	for i, e := range edges {
 		r, ok := edgeByKind[e.Kind]
 		if !ok || r.refused != "" || e.From == "" || e.To == "" || e.From == e.To {
 			continue
 		}
-		f, okF := ix.byURI[e.From]
-		t, okT := ix.byURI[e.To]
+		if e.From != lastF || lastF == "" {
+			lastF = e.From
+			lf, lokF = ix.byURI[e.From]
+		}
+		if e.To != lastT || lastT == "" {
+			lastT = e.To
+			lt, lokT = ix.byURI[e.To]
+		}
+		f, okF, t, okT := lf, lokF, lt, lokT
 		if !okF && !okT {
 			continue // nothing of ours on either end
 		}
