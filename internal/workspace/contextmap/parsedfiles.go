@@ -43,11 +43,16 @@ type cxContent struct {
 type cxContentDecl struct {
 	d      *symbols.Decl
 	base   string
+	cbase  string // the container's base name, "" without one
+	kc     kindClass
 	test   bool
 	tested []string // a test's testedNames
 	uri    string   // before a duplicate's suffix (worldBuilder.parse)
 	start  int
-	node   devcontext.Node // its URI is the world's
+	// node is the declaration's node under uri, shared by every world
+	// that takes it under that uri (read-only: a world whose uri for it
+	// is suffixed makes its own copy).
+	node devcontext.Node
 }
 
 // cxContentKey is everything a cxContent depends on: the path (the
@@ -168,7 +173,10 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 	for i := range tab.Decls {
 		d := &tab.Decls[i]
 		x := &c.decls[i]
-		*x = cxContentDecl{d: d, base: cxBaseName(d.Name), test: f.test && isTestDecl(f.lang, d)}
+		*x = cxContentDecl{d: d, base: cxBaseName(d.Name), kc: classOf(d.Kind), test: f.test && isTestDecl(f.lang, d)}
+		if d.Container != "" {
+			x.cbase = cxBaseName(d.Container)
+		}
 		kind := devcontext.KindSymbol
 		if x.test {
 			kind = devcontext.KindTest
@@ -181,7 +189,7 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 		x.start = docCommentStart(src, c.lines, d.StartByte, d.StartLine)
 		sl, sc := c.pos(x.start)
 		el, ec := c.pos(max(d.EndByte-1, x.start))
-		x.node = devcontext.Node{Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
+		x.node = devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
 			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
 			Text:  text[x.start:d.EndByte], Outline: OutlineOf(d, src), Facts: declarationFacts(d.Kind)}
 	}
@@ -334,3 +342,32 @@ func OutlineOf(d *symbols.Decl, src []byte) string {
 	line, _, _ := bytes.Cut(src[d.StartByte:d.EndByte], []byte("\n"))
 	return strings.Join(strings.Fields(string(line)), " ")
 }
+
+// kindClass is which of the search's kind sets a declaration's kind is
+// in (callableKinds, typeKinds, valueKinds), decided once per kept
+// declaration instead of a map read per visit.
+type kindClass uint8
+
+const (
+	kcCallable kindClass = 1 << iota
+	kcType
+	kcValue
+)
+
+func classOf(kind string) kindClass {
+	var c kindClass
+	if callableKinds[kind] {
+		c |= kcCallable
+	}
+	if typeKinds[kind] {
+		c |= kcType
+	}
+	if valueKinds[kind] {
+		c |= kcValue
+	}
+	return c
+}
+
+func (x *cxDecl) callable() bool { return x.kc&kcCallable != 0 }
+func (x *cxDecl) isType() bool   { return x.kc&kcType != 0 }
+func (x *cxDecl) isValue() bool  { return x.kc&kcValue != 0 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -16,7 +17,11 @@ import (
 // TestKeptDeclarationsBuildTheSameWorld: a world that takes its files'
 // declarations from the Load (earlier requests built them, one with a
 // duplicate URI taken first by another file) is, node for node and edge
-// for edge, the world a fresh Load builds for the same request.
+// for edge, the world a fresh Load builds for the same request. The
+// worlds share the kept nodes by pointer: after every request has built
+// its world (and compiled over it), each earlier world still equals a
+// fresh one and every kept node still carries its own URI — a world's
+// suffixed URI, or any write, leaking into a shared node fails it.
 func TestKeptDeclarationsBuildTheSameWorld(t *testing.T) {
 	r := wstest.New(t)
 	r.Write(map[string]string{
@@ -31,24 +36,61 @@ func TestKeptDeclarationsBuildTheSameWorld(t *testing.T) {
 	r.Commit("m")
 	reqs := []devcontext.Request{devcontext.Request{Position: &devcontext.Position{Path: "p/h_windows.go", Line: 5}}, devcontext.Request{Position: &devcontext.Position{Path: "p/a.go", Line: 4}}, devcontext.Request{Position: &devcontext.Position{Path: "q/q.go", Line: 5}}, devcontext.Request{Position: &devcontext.Position{Path: "p/h_linux.go", Line: 5}}}
 	warm := loadDir(t, r.Dir)
+	same := func(i int, got *cxWorld) {
+		t.Helper()
+		want, err := contextWorld(context.Background(), loadDir(t, r.Dir), reqs[i], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.world.Shared, want.world.Shared) || !reflect.DeepEqual(got.world.Edges, want.world.Edges) {
+			t.Fatalf("request %d: the world from kept declarations differs from a fresh one", i)
+		}
+		a, err := got.prep.Compile(reqs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := want.prep.Compile(reqs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("request %d: the answer over kept declarations differs", i)
+		}
+	}
+	var worlds []*cxWorld
+	suffixed := 0
 	for i, req := range reqs {
 		got, err := contextWorld(context.Background(), warm, req, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := contextWorld(context.Background(), loadDir(t, r.Dir), req, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got.world.Nodes, want.world.Nodes) || !reflect.DeepEqual(got.world.Edges, want.world.Edges) {
-			t.Fatalf("request %d: the world from kept declarations differs from a fresh one", i)
-		}
-		if i > 0 && len(got.world.Nodes) == 0 {
+		same(i, got)
+		if i > 0 && len(got.world.Shared) == 0 {
 			t.Fatal("empty world")
 		}
+		for _, n := range got.world.Shared {
+			if strings.Contains(n.URI, "#p/") {
+				suffixed++
+			}
+		}
+		worlds = append(worlds, got)
 	}
-	if loadContents(warm).lru.Len() == 0 {
+	if suffixed == 0 {
+		t.Fatal("no world suffixed a duplicate URI: the test checks no leak")
+	}
+	for i, got := range worlds {
+		same(i, got)
+	}
+	cs := loadContents(warm)
+	if cs.lru.Len() == 0 {
 		t.Fatal("the Load kept no declarations: the test compares nothing")
+	}
+	for e := cs.lru.Front(); e != nil; e = e.Next() {
+		for _, d := range e.Value.(*cxContentEntry).c.decls {
+			if d.node.URI != d.uri {
+				t.Fatalf("a kept node carries %s, its declaration is %s", d.node.URI, d.uri)
+			}
+		}
 	}
 }
 
