@@ -38,7 +38,10 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		*format = "json"
 	}
 	defer deferGC()()
-	files, snap, err := disk.LoadFiles(dir)
+	// The folder is listed only if the check needs the list (a glob doc
+	// include, an anchor not settled in its hinted file, a mention, a
+	// claim); a listing that failed fails the run as a failed load does.
+	files, snap, err := disk.LoadFilesDeferred(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)
 		return 2
@@ -57,6 +60,9 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	rep, err := snap.Check(ctx, opt)
 	if err == nil {
 		err = disk.CheckScope(ctx, snap, rep, *repoKey, opt)
+	}
+	if err == nil {
+		err = snap.ListErr()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp verify: %v\n", err)

@@ -53,19 +53,30 @@ func (a arc) why() string {
 }
 
 func newIndex(w *World) *index {
-	ix := &index{byURI: make(map[string]int, len(w.Nodes)), alias: map[string]int{}, kinds: map[string][]int{}}
-	order := make([]int, len(w.Nodes))
+	all := make([]*Node, 0, len(w.Nodes)+len(w.Shared))
+	for i := range w.Nodes {
+		all = append(all, &w.Nodes[i])
+	}
+	for _, n := range w.Shared {
+		if n != nil {
+			all = append(all, n)
+		}
+	}
+	ix := &index{byURI: make(map[string]int, len(all)), alias: map[string]int{}, kinds: map[string][]int{}}
+	order := make([]int, len(all))
 	for i := range order {
 		order[i] = i
 	}
 	// With duplicate URIs the first in the world wins (the index tie-break
 	// makes the sort stable) and the others are reported: that is the
 	// workspace layer's bug to fix, not a reason to fail.
-	order = sortByURI(w.Nodes, order)
+	order = sortByURI(all, order)
 	ix.ids = make([]string, 0, len(order))
 	ix.nodes = make([]*Node, 0, len(order))
+	var lastKind string
+	var kindIDs *[]int
 	for _, i := range order {
-		n := &w.Nodes[i]
+		n := all[i]
 		if n.URI == "" {
 			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: "a node without a uri was ignored"})
 			continue
@@ -78,7 +89,18 @@ func newIndex(w *World) *index {
 		ix.byURI[n.URI] = id
 		ix.ids = append(ix.ids, n.URI)
 		ix.nodes = append(ix.nodes, n)
-		ix.kinds[n.Kind] = append(ix.kinds[n.Kind], id)
+		if n.Kind != lastKind || kindIDs == nil { // URI order groups a kind's nodes
+			if kindIDs != nil {
+				ix.kinds[lastKind] = *kindIDs
+			}
+			lastKind = n.Kind
+			ids := ix.kinds[n.Kind]
+			kindIDs = &ids
+		}
+		*kindIDs = append(*kindIDs, id)
+	}
+	if kindIDs != nil {
+		ix.kinds[lastKind] = *kindIDs
 	}
 	for id, n := range ix.nodes {
 		for _, a := range n.Aliases {
@@ -92,9 +114,21 @@ func newIndex(w *World) *index {
 	}
 	ix.decls = map[string][]int{}
 	for _, k := range []string{KindSymbol, KindTest} {
-		for _, id := range ix.kinds[k] {
-			ix.decls[ix.nodes[id].Path] = append(ix.decls[ix.nodes[id].Path], id)
+		var last string
+		var ids []int
+		flush := func() {
+			if ids != nil {
+				ix.decls[last] = ids
+			}
 		}
+		for _, id := range ix.kinds[k] { // a path's declarations are mostly neighbours in URI order
+			if p := ix.nodes[id].Path; p != last || ids == nil {
+				flush()
+				last, ids = p, ix.decls[p]
+			}
+			ids = append(ids, id)
+		}
+		flush()
 	}
 	ix.addEdges(w.Edges)
 	return ix
@@ -113,7 +147,7 @@ func (ix *index) hasOutlinedDecl(path string) bool {
 
 // sortByURI sorts node indexes by URI, then index (a total order). A large
 // world sorts its halves on two cores and merges them: the same order.
-func sortByURI(nodes []Node, order []int) []int {
+func sortByURI(nodes []*Node, order []int) []int {
 	less := func(a, b int) int { return cmp.Or(strings.Compare(nodes[a].URI, nodes[b].URI), a-b) }
 	if len(order) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
 		slices.SortFunc(order, less)
@@ -149,13 +183,26 @@ func (ix *index) addEdges(edges []Edge) {
 	}
 	resolved := make([]ends, len(edges))
 	var ghosts []string
+	// The workspace layer lists a node's edges together (a declaration's
+	// callees, a callee's callers), so an endpoint is often the last one's:
+	// the same string is not looked up again.
+	var lastF, lastT string
+	var lf, lt int
+	var lokF, lokT bool
 	for i, e := range edges {
 		r, ok := edgeByKind[e.Kind]
 		if !ok || r.refused != "" || e.From == "" || e.To == "" || e.From == e.To {
 			continue
 		}
-		f, okF := ix.byURI[e.From]
-		t, okT := ix.byURI[e.To]
+		if e.From != lastF || lastF == "" {
+			lastF = e.From
+			lf, lokF = ix.byURI[e.From]
+		}
+		if e.To != lastT || lastT == "" {
+			lastT = e.To
+			lt, lokT = ix.byURI[e.To]
+		}
+		f, okF, t, okT := lf, lokF, lt, lokT
 		if !okF && !okT {
 			continue // nothing of ours on either end
 		}

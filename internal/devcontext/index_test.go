@@ -14,8 +14,9 @@ import (
 func TestSortByURIIsTheSort(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{0, 1, 100, 1<<14 - 1, 1 << 14, 40_001} {
-		nodes := make([]Node, n)
+		nodes := make([]*Node, n)
 		for i := range nodes {
+			nodes[i] = &Node{}
 			nodes[i].URI = fmt.Sprintf("clew://symbol/p%d.F%d", r.IntN(50), r.IntN(n/4+1)) // many repeats
 		}
 		order := make([]int, n)

@@ -39,8 +39,16 @@ const (
 // its answer does not depend on the order of Nodes, Edges or Files.
 type World struct {
 	Nodes []Node
-	Edges []Edge
-	Git   Git
+	// Shared are more nodes, by pointer, read like Nodes (the first of a
+	// duplicate URI wins, Nodes before Shared): a caller that builds many
+	// worlds from the same parts lists them here instead of copying them
+	// into every world (the workspace layer keeps one node per declaration
+	// of a parsed file per Load). Nothing in this package writes through
+	// them; the caller must not change them while a Prepared of the world
+	// is in use. A nil entry is ignored.
+	Shared []*Node
+	Edges  []Edge
+	Git    Git
 	// Files are the (path, content hash) pairs the fingerprint is computed
 	// over: every indexed file, with the hash of the editor's unsaved buffer
 	// where one exists, so the answer is true of what the editor shows.

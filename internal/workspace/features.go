@@ -48,7 +48,7 @@ func (s *Snapshot) Exists(p string) bool {
 	if _, ok := s.overlays[p]; ok {
 		return true
 	}
-	return s.inList[p]
+	return s.inList(p)
 }
 
 // EditorExplanation says, in words, why the anchor is in its state and what

@@ -595,7 +595,7 @@ func (r *checkRun) candidates(k [sha256.Size]byte, families, dirs map[string]boo
 	listed, ok := r.memo.cands.get(k)
 	if !ok {
 		var near, far []string
-		for _, p := range r.s.list {
+		for _, p := range r.s.listed() {
 			lang, ok := r.s.Language(p)
 			if !ok || !families[LanguageFamily(lang)] {
 				continue
@@ -626,7 +626,7 @@ func (r *checkRun) candidates(k [sha256.Size]byte, families, dirs map[string]boo
 // newCandidates are the unsaved new files among the candidates.
 func (r *checkRun) newCandidates(families, dirs map[string]bool) (near, far []string) {
 	for p := range r.s.overlays {
-		if _, done := r.status[p]; done || r.s.inList[p] {
+		if _, done := r.status[p]; done || r.s.inList(p) {
 			// Listed files are in listed; a new file some anchor hints
 			// was indexed by the cheap pass already (twice, it was one
 			// declaration seen as two: ambiguous with itself).

@@ -16,6 +16,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -55,12 +56,14 @@ var snapshotSeq atomic.Uint64
 // always return the same bytes (overlays are fixed at construction, disk
 // reads are memoised), so everything derived from it is consistent.
 type Snapshot struct {
-	id       uint64
-	root     string
-	files    Files
-	git      Git
-	list     []string
-	inList   map[string]bool
+	id    uint64
+	root  string
+	files Files
+	git   Git
+	// listing is the disk's files (Files.List), shared by the snapshots
+	// of one disk state; a deferred snapshot (LoadDeferred) lists on
+	// first use.
+	listing  *listing
 	overlays map[string][]byte
 	config   Config
 	cfgDiags []Diagnostic
@@ -98,24 +101,129 @@ func (s *Snapshot) overlaySum(p string, b []byte) [sha256.Size]byte {
 	return o.sum
 }
 
-// Load builds the first snapshot of a workspace.
+// Load builds the first snapshot of a workspace, listing its files.
 func Load(root string, files Files, git Git) (*Snapshot, error) {
-	list, err := files.List()
-	if err != nil {
+	l := &listing{files: files}
+	if _, err := l.get(); err != nil {
 		return nil, err
 	}
-	sort.Strings(list)
+	return newSnapshot(root, files, git, l), nil
+}
+
+// LoadDeferred is Load that lists the files only when something asks for
+// the list: a run whose docs are literal paths (ListFilter), whose
+// anchors all settle in their hinted files and that has no mention to
+// resolve and no claim never lists the repository. Its answers are
+// Load's; a listing that fails when it is needed is ListErr's, and the
+// snapshot then holds no file (the caller must check ListErr before it
+// trusts an answer: Load would have failed).
+func LoadDeferred(root string, files Files, git Git) *Snapshot {
+	return newSnapshot(root, files, git, &listing{files: files})
+}
+
+func newSnapshot(root string, files Files, git Git, l *listing) *Snapshot {
 	s := &Snapshot{
-		id: snapshotSeq.Add(1), root: root, files: files, git: git,
-		list: list, inList: make(map[string]bool, len(list)),
+		id: snapshotSeq.Add(1), root: root, files: files, git: git, listing: l,
 		overlays: map[string][]byte{}, tables: newTableCache(), reads: newReadCache(), lineStarts: &sync.Map{},
 		overlaySums: &sync.Map{}, claims: &claimsPrep{},
 	}
-	for _, p := range list {
-		s.inList[p] = true
-	}
 	s.loadConfig()
-	return s, nil
+	return s
+}
+
+// ListFilter is what a Files adapter can offer a deferred snapshot: of
+// the given paths, those List would return (in any order), without
+// listing the others.
+type ListFilter interface {
+	Listed(paths []string) ([]string, error)
+}
+
+// listing is Files.List's answer, sorted, listed once; in (a set of it)
+// is built only when asked (an overlay's test, Exists).
+type listing struct {
+	files  Files
+	once   sync.Once
+	list   []string
+	err    error
+	done   atomic.Bool // listed
+	tried  atomic.Bool // listed or failed
+	inOnce sync.Once
+	in     map[string]bool
+}
+
+func (l *listing) get() ([]string, error) {
+	l.once.Do(func() {
+		defer l.tried.Store(true)
+		list, err := l.files.List()
+		if err != nil {
+			l.err = err
+			return
+		}
+		if !sort.StringsAreSorted(list) {
+			sort.Strings(list)
+		}
+		l.list = list
+		l.done.Store(true)
+	})
+	return l.list, l.err
+}
+
+// listed is the snapshot's disk files, sorted (none when a deferred
+// listing failed: ListErr).
+func (s *Snapshot) listed() []string {
+	list, _ := s.listing.get()
+	return list
+}
+
+// inList reports whether p is one of the listed disk files.
+func (s *Snapshot) inList(p string) bool {
+	l := s.listing
+	l.inOnce.Do(func() {
+		list, _ := l.get()
+		l.in = make(map[string]bool, len(list))
+		for _, p := range list {
+			l.in[p] = true
+		}
+	})
+	return l.in[p]
+}
+
+// ListErr is the error of a deferred listing (LoadDeferred) that was
+// needed and failed; nil when it succeeded or was never needed.
+func (s *Snapshot) ListErr() error {
+	if s.listing.tried.Load() {
+		return s.listing.err
+	}
+	return nil
+}
+
+// literalDocs are the docs, found without the listing, when every doc
+// include is a literal path (a glob without meta characters matches only
+// itself) and the listing is not made yet: those includes the listing
+// would hold (ListFilter) that no exclude drops. ok is false when the
+// listing must answer (it is made, the adapter cannot filter, a pattern
+// is a glob, or the filter failed: the listing then fails as Load would).
+func (s *Snapshot) literalDocs() (docs []string, ok bool) {
+	lf, can := s.files.(ListFilter)
+	if !can || s.listing.done.Load() {
+		return nil, false
+	}
+	for _, g := range s.config.Docs.Include {
+		if strings.ContainsAny(g, "*?[]{}\\") {
+			return nil, false
+		}
+	}
+	listed, err := lf.Listed(s.config.Docs.Include)
+	if err != nil {
+		return nil, false
+	}
+	for _, p := range listed {
+		if s.config.IsDoc(p) {
+			docs = append(docs, p)
+		}
+	}
+	sort.Strings(docs)
+	return slices.Compact(docs), true
 }
 
 func (s *Snapshot) loadConfig() {
@@ -176,13 +284,16 @@ func (s *Snapshot) Git() GitInfo {
 
 // Files lists the workspace files plus unsaved new buffers, sorted.
 func (s *Snapshot) Files() []string {
-	out := append([]string(nil), s.list...)
+	list := s.listed()
+	out := append([]string(nil), list...)
 	for p := range s.overlays {
-		if !s.inList[p] {
+		if !s.inList(p) {
 			out = append(out, p)
 		}
 	}
-	sort.Strings(out)
+	if len(out) > len(list) {
+		sort.Strings(out) // the listing is sorted already
+	}
 	return out
 }
 
@@ -191,7 +302,11 @@ func (s *Snapshot) Files() []string {
 // and a large repository has many files); unsaved new files each time.
 func (s *Snapshot) Docs() []string {
 	s.memo.docsOnce.Do(func() {
-		for _, p := range s.list {
+		if docs, ok := s.literalDocs(); ok {
+			s.memo.docs = docs
+			return
+		}
+		for _, p := range s.listed() {
 			if s.config.IsDoc(p) {
 				s.memo.docs = append(s.memo.docs, p)
 			}
@@ -200,7 +315,7 @@ func (s *Snapshot) Docs() []string {
 	out := s.memo.docs
 	added := false
 	for p := range s.overlays {
-		if !s.inList[p] && s.config.IsDoc(p) {
+		if !s.inList(p) && s.config.IsDoc(p) {
 			if !added {
 				out = slices.Clone(out)
 				added = true

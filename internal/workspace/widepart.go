@@ -38,7 +38,7 @@ func (r *checkRun) partKey(needs, cands [sha256.Size]byte, families map[string]b
 		int(b.MaxFiles).int(int(b.MaxBytes)).int(int(b.MaxFileBytes))
 	var open []string
 	for p := range r.s.overlays {
-		if _, done := r.status[p]; done || !r.s.inList[p] {
+		if _, done := r.status[p]; done || !r.s.inList(p) {
 			continue
 		}
 		if lang, ok := r.s.Language(p); ok && families[LanguageFamily(lang)] {

@@ -55,6 +55,8 @@ type ctxBase struct {
 
 	fileNodesOnce sync.Once
 	fileNodesList []devcontext.Node
+	docNodesOnce  sync.Once
+	docNodesList  []devcontext.Node
 
 	mu      sync.Mutex
 	worlds  map[string]*cxWorld

@@ -188,10 +188,15 @@ func benchLarge(b *testing.B, dir, ident string, first devcontext.Request, other
 // into $CLEW_BENCH_CPUPROFILE-<sub-benchmark>, when that is set:
 //
 //	CLEW_BENCH_CPUPROFILE=/tmp/cx go test ./internal/workspace/contextmap -run '^$' -bench 'ContextGOROOT/cold-cached' -benchtime 1x
+//
+// CLEW_BENCH_MEMPROFILE=PREFIX writes heap profiles at the first op and
+// after the last (PREFIX-<sub-benchmark>-start, -end): `go tool pprof
+// -sample_index=alloc_space -base START END` is what the ops allocated.
 func profileOps(b *testing.B) func() {
+	stopMem := memProfileOps(b)
 	prefix := os.Getenv("CLEW_BENCH_CPUPROFILE")
 	if prefix == "" {
-		return func() {}
+		return stopMem
 	}
 	name := prefix + "-" + strings.NewReplacer("/", "-").Replace(b.Name())
 	f, err := os.Create(name)
@@ -205,7 +210,29 @@ func profileOps(b *testing.B) func() {
 	return func() {
 		pprof.StopCPUProfile()
 		f.Close()
+		stopMem()
 	}
+}
+
+func memProfileOps(b *testing.B) func() {
+	prefix := os.Getenv("CLEW_BENCH_MEMPROFILE")
+	if prefix == "" {
+		return func() {}
+	}
+	name := prefix + "-" + strings.NewReplacer("/", "-").Replace(b.Name())
+	write := func(suffix string) {
+		runtime.GC() // the profile's counts are as of the last collection
+		f, err := os.Create(name + suffix)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	write("-start")
+	return func() { write("-end") }
 }
 
 // lineOfText is the 1-based line of the first occurrence of s in a file.

@@ -72,9 +72,9 @@ func Texts(ctx context.Context, s *workspace.Snapshot, req devcontext.Request, c
 // node's own text as the compiler presents it (a doc without the passages
 // it excludes as stale), or a file's content.
 func contextTexts(s *workspace.Snapshot, cw *cxWorld, c devcontext.CompiledContext) map[string]string {
-	byURI := make(map[string]*devcontext.Node, len(cw.world.Nodes))
-	for i := range cw.world.Nodes {
-		byURI[cw.world.Nodes[i].URI] = &cw.world.Nodes[i]
+	byURI := make(map[string]*devcontext.Node, len(cw.world.Shared))
+	for _, n := range cw.world.Shared { // the builder puts every node there
+		byURI[n.URI] = n
 	}
 	texts := map[string]string{}
 	for _, e := range c.Selected {
@@ -220,7 +220,7 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 	for _, u := range ensure {
 		w.ensureURI(u)
 	}
-	world := devcontext.World{Nodes: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes,
+	world := devcontext.World{Shared: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes,
 		Diagnostics: append(slices.Clone(b.diags), w.searchDiagnostic()...)}
 	cw := &cxWorld{world: world, prep: devcontext.Prepare(world)}
 

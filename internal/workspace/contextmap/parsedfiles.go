@@ -43,11 +43,16 @@ type cxContent struct {
 type cxContentDecl struct {
 	d      *symbols.Decl
 	base   string
+	cbase  string // the container's base name, "" without one
+	kc     kindClass
 	test   bool
 	tested []string // a test's testedNames
 	uri    string   // before a duplicate's suffix (worldBuilder.parse)
 	start  int
-	node   devcontext.Node // its URI is the world's
+	// node is the declaration's node under uri, shared by every world
+	// that takes it under that uri (read-only: a world whose uri for it
+	// is suffixed makes its own copy).
+	node devcontext.Node
 }
 
 // cxContentKey is everything a cxContent depends on: the path (the
@@ -168,7 +173,10 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 	for i := range tab.Decls {
 		d := &tab.Decls[i]
 		x := &c.decls[i]
-		*x = cxContentDecl{d: d, base: cxBaseName(d.Name), test: f.test && isTestDecl(f.lang, d)}
+		*x = cxContentDecl{d: d, base: cxBaseName(d.Name), kc: classOf(d.Kind), test: f.test && isTestDecl(f.lang, d)}
+		if d.Container != "" {
+			x.cbase = cxBaseName(d.Container)
+		}
 		kind := devcontext.KindSymbol
 		if x.test {
 			kind = devcontext.KindTest
@@ -181,7 +189,7 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 		x.start = docCommentStart(src, c.lines, d.StartByte, d.StartLine)
 		sl, sc := c.pos(x.start)
 		el, ec := c.pos(max(d.EndByte-1, x.start))
-		x.node = devcontext.Node{Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
+		x.node = devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
 			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
 			Text:  text[x.start:d.EndByte], Outline: OutlineOf(d, src), Facts: declarationFacts(d.Kind)}
 	}
@@ -197,6 +205,13 @@ func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
 // every declaration's body was most of a new seed's cost; it is built
 // once per file, on first use, and kept with the file's declarations.
 func (c *cxContent) holders(name string) []uint64 {
+	if !isWord(name) { // not indexed (indexWords keeps words only): every declaration may hold it
+		all := make([]uint64, len(c.decls))
+		for i := range all {
+			all[i] = uint64(i)
+		}
+		return all
+	}
 	c.indexWordsOnce()
 	h := wordKey(name, 0)
 	keys := c.wordKeys
@@ -232,8 +247,10 @@ func (c *cxContent) indexWordsOnce() {
 	})
 }
 
-// indexWords builds wordKeys: (hash of a body token, declaration index),
-// sorted, each once.
+// indexWords builds wordKeys: (hash of a body word, declaration index),
+// sorted, each once. Only words (identifiers and numbers: tokens of
+// identifier bytes) are kept — the search asks for names, and holders
+// answers every declaration for anything else.
 func (c *cxContent) indexWords() {
 	n := 0
 	for i := range c.decls {
@@ -243,11 +260,55 @@ func (c *cxContent) indexWords() {
 	for i := range c.decls {
 		body := c.decls[i].d.Body
 		for t := range body.Len() {
-			keys = append(keys, wordKey(body.At(t), i))
+			if w := body.At(t); isWord(w) {
+				keys = append(keys, wordKey(w, i))
+			}
 		}
 	}
-	radixSort(keys)
+	sortWordKeys(keys)
 	c.wordKeys = slices.Clip(slices.Compact(keys))
+}
+
+// isWord reports a non-empty token of identifier bytes only.
+func isWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !identPart(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// sortWordKeys sorts keys whose low halves (declaration indexes) already
+// ascend in slice order: stable passes of 8 bits over the high half alone
+// finish the sort. (radixSort's 16-bit passes clear and sum 65,536 counts
+// per pass, which costs more than a file's few thousand keys.)
+func sortWordKeys(keys []uint64) {
+	if len(keys) < 128 {
+		slices.Sort(keys)
+		return
+	}
+	tmp := make([]uint64, len(keys))
+	src, dst := keys, tmp
+	var count [256]int
+	for shift := uint(32); shift < 64; shift += 8 {
+		clear(count[:])
+		for _, k := range src {
+			count[k>>shift&0xff]++
+		}
+		sum := 0
+		for d, c := range count {
+			count[d] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := k >> shift & 0xff
+			dst[count[d]] = k
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	// Four passes: the sorted keys are back in keys.
 }
 
 // wordKey is a body token's key in wordKeys: the low 32 bits of its
@@ -281,3 +342,32 @@ func OutlineOf(d *symbols.Decl, src []byte) string {
 	line, _, _ := bytes.Cut(src[d.StartByte:d.EndByte], []byte("\n"))
 	return strings.Join(strings.Fields(string(line)), " ")
 }
+
+// kindClass is which of the search's kind sets a declaration's kind is
+// in (callableKinds, typeKinds, valueKinds), decided once per kept
+// declaration instead of a map read per visit.
+type kindClass uint8
+
+const (
+	kcCallable kindClass = 1 << iota
+	kcType
+	kcValue
+)
+
+func classOf(kind string) kindClass {
+	var c kindClass
+	if callableKinds[kind] {
+		c |= kcCallable
+	}
+	if typeKinds[kind] {
+		c |= kcType
+	}
+	if valueKinds[kind] {
+		c |= kcValue
+	}
+	return c
+}
+
+func (x *cxDecl) callable() bool { return x.kc&kcCallable != 0 }
+func (x *cxDecl) isType() bool   { return x.kc&kcType != 0 }
+func (x *cxDecl) isValue() bool  { return x.kc&kcValue != 0 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -16,7 +17,11 @@ import (
 // TestKeptDeclarationsBuildTheSameWorld: a world that takes its files'
 // declarations from the Load (earlier requests built them, one with a
 // duplicate URI taken first by another file) is, node for node and edge
-// for edge, the world a fresh Load builds for the same request.
+// for edge, the world a fresh Load builds for the same request. The
+// worlds share the kept nodes by pointer: after every request has built
+// its world (and compiled over it), each earlier world still equals a
+// fresh one and every kept node still carries its own URI — a world's
+// suffixed URI, or any write, leaking into a shared node fails it.
 func TestKeptDeclarationsBuildTheSameWorld(t *testing.T) {
 	r := wstest.New(t)
 	r.Write(map[string]string{
@@ -31,24 +36,61 @@ func TestKeptDeclarationsBuildTheSameWorld(t *testing.T) {
 	r.Commit("m")
 	reqs := []devcontext.Request{devcontext.Request{Position: &devcontext.Position{Path: "p/h_windows.go", Line: 5}}, devcontext.Request{Position: &devcontext.Position{Path: "p/a.go", Line: 4}}, devcontext.Request{Position: &devcontext.Position{Path: "q/q.go", Line: 5}}, devcontext.Request{Position: &devcontext.Position{Path: "p/h_linux.go", Line: 5}}}
 	warm := loadDir(t, r.Dir)
+	same := func(i int, got *cxWorld) {
+		t.Helper()
+		want, err := contextWorld(context.Background(), loadDir(t, r.Dir), reqs[i], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.world.Shared, want.world.Shared) || !reflect.DeepEqual(got.world.Edges, want.world.Edges) {
+			t.Fatalf("request %d: the world from kept declarations differs from a fresh one", i)
+		}
+		a, err := got.prep.Compile(reqs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := want.prep.Compile(reqs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("request %d: the answer over kept declarations differs", i)
+		}
+	}
+	var worlds []*cxWorld
+	suffixed := 0
 	for i, req := range reqs {
 		got, err := contextWorld(context.Background(), warm, req, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := contextWorld(context.Background(), loadDir(t, r.Dir), req, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got.world.Nodes, want.world.Nodes) || !reflect.DeepEqual(got.world.Edges, want.world.Edges) {
-			t.Fatalf("request %d: the world from kept declarations differs from a fresh one", i)
-		}
-		if i > 0 && len(got.world.Nodes) == 0 {
+		same(i, got)
+		if i > 0 && len(got.world.Shared) == 0 {
 			t.Fatal("empty world")
 		}
+		for _, n := range got.world.Shared {
+			if strings.Contains(n.URI, "#p/") {
+				suffixed++
+			}
+		}
+		worlds = append(worlds, got)
 	}
-	if loadContents(warm).lru.Len() == 0 {
+	if suffixed == 0 {
+		t.Fatal("no world suffixed a duplicate URI: the test checks no leak")
+	}
+	for i, got := range worlds {
+		same(i, got)
+	}
+	cs := loadContents(warm)
+	if cs.lru.Len() == 0 {
 		t.Fatal("the Load kept no declarations: the test compares nothing")
+	}
+	for e := cs.lru.Front(); e != nil; e = e.Next() {
+		for _, d := range e.Value.(*cxContentEntry).c.decls {
+			if d.node.URI != d.uri {
+				t.Fatalf("a kept node carries %s, its declaration is %s", d.node.URI, d.uri)
+			}
+		}
 	}
 }
 
@@ -125,4 +167,54 @@ func bodyHolds(b symbols.TokenList, w string) bool {
 		}
 	}
 	return false
+}
+
+// TestSortWordKeysIsTheSort: keys built as indexWords builds them (low
+// halves ascending in slice order, high halves any hash) come out of
+// sortWordKeys as slices.Sort orders them, at sizes on both sides of the
+// small-slice cut-over and with hashes that differ only in each byte.
+func TestSortWordKeysIsTheSort(t *testing.T) {
+	rng := uint64(0x9e3779b97f4a7c15)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng
+	}
+	for _, n := range []int{0, 1, 2, 127, 128, 129, 1000, 20000} {
+		keys := make([]uint64, 0, n)
+		decl := uint64(0)
+		for len(keys) < n {
+			if next()%8 == 0 {
+				decl++
+			}
+			h := next() >> 32
+			if next()%4 == 0 { // near neighbours: one byte apart
+				h = 0xabcdef00 | h&0xff<<(8*(next()%4))
+			}
+			keys = append(keys, h<<32|decl)
+		}
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		sortWordKeys(keys)
+		if !slices.Equal(keys, want) {
+			t.Fatalf("n=%d: sortWordKeys differs from slices.Sort", n)
+		}
+	}
+}
+
+// TestHoldersOfANonWord: a token that is not a word is not indexed, so
+// holders names every declaration for it (never none).
+func TestHoldersOfANonWord(t *testing.T) {
+	src := []byte("package p\n\nfunc A() { x := (1 + 2); _ = x }\n\nfunc B() {}\n")
+	f := cxFile{path: "p/p.go", dir: "p", lang: symbols.Go, code: true}
+	c := newContent(f, "example.com/p", src, symbols.Parse(symbols.Go, src, symbols.Options{KeepBodyTokens: true}))
+	for _, w := range []string{"(", "+", ""} {
+		if got := len(c.holders(w)); got != len(c.decls) {
+			t.Errorf("holders(%q) names %d of %d declarations", w, got, len(c.decls))
+		}
+	}
+	if got := c.holders("x"); len(got) != 1 || uint32(got[0]) != 0 {
+		t.Errorf("holders(x) = %v, want declaration 0 only", got)
+	}
 }

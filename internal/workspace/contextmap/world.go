@@ -85,9 +85,12 @@ type cxParsed struct {
 // cxDecl is one declaration in the world.
 type cxDecl struct {
 	f      *cxParsed
+	node   int // index of the world's node for uri
 	d      *symbols.Decl
 	uri    string
 	base   string // the name without container or overload suffix
+	cbase  string // the container's base name
+	kc     kindClass
 	test   bool
 	tested []string // a test's testedNames
 	start  int      // first byte, doc comment included
@@ -103,7 +106,13 @@ type cxWorld struct {
 	prep  *devcontext.Prepared
 }
 
-type cxEdgeKey struct{ kind, from, to string }
+// cxEdgeKey is an edge by its endpoints' keys (worldBuilder.keyOf):
+// hashing two URIs per edge, in the world and again in devcontext, was a
+// visible part of a world's assembly.
+type cxEdgeKey struct {
+	kind     string
+	from, to int32
+}
 
 type worldBuilder struct {
 	ctx   context.Context
@@ -112,9 +121,17 @@ type worldBuilder struct {
 	depth int
 	floor float64
 
-	nodes  []devcontext.Node
-	at     map[string]int
-	declOf []*cxDecl // per node: the declaration whose URI it is (the last to claim it), else nil
+	// nodes are the world's nodes by pointer (devcontext.World.Shared):
+	// a kept declaration's node and the base's file and doc nodes are
+	// shared by every world that has them, never copied nor written.
+	nodes []*devcontext.Node
+	at    map[string]int
+	// keyOf is each node's key in eseen: its index, or the key its URI
+	// had as a dangling endpoint before it was a node (ghosts), so an
+	// edge is one edge whether its ends were nodes when it was drawn.
+	keyOf  []int32
+	ghosts map[string]int32 // dangling endpoints' keys: -1, -2, …
+	declOf []*cxDecl        // per node: the declaration whose URI it is (the last to claim it), else nil
 	edges  []devcontext.Edge
 	eseen  map[cxEdgeKey]int
 
@@ -145,7 +162,8 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 	n := b.contents.size()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
-		nodes: make([]devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
+		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
+		keyOf: make([]int32, 0, n.nodes),
 		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
 		byBase: make(map[string][]*cxDecl, n.bases),
@@ -162,9 +180,46 @@ func (w *worldBuilder) node(n devcontext.Node) {
 	if _, ok := w.at[n.URI]; ok {
 		return
 	}
+	w.nodeRef(&n)
+}
+
+// nodeRef adds a node by pointer: it must not change while the world
+// is in use (a shared one never does).
+func (w *worldBuilder) nodeRef(n *devcontext.Node) {
+	if _, ok := w.at[n.URI]; ok {
+		return
+	}
+	w.add(n, nil)
+}
+
+// add appends a node whose URI is not yet one, for declaration x (or nil).
+func (w *worldBuilder) add(n *devcontext.Node, x *cxDecl) {
+	key := int32(len(w.nodes))
+	if len(w.ghosts) > 0 {
+		if g, ok := w.ghosts[n.URI]; ok {
+			key = g
+		}
+	}
 	w.at[n.URI] = len(w.nodes)
 	w.nodes = append(w.nodes, n)
-	w.declOf = append(w.declOf, nil)
+	w.declOf = append(w.declOf, x)
+	w.keyOf = append(w.keyOf, key)
+}
+
+// endpoint is uri's key in eseen: its node's, else its ghost's.
+func (w *worldBuilder) endpoint(uri string) int32 {
+	if i, ok := w.at[uri]; ok {
+		return w.keyOf[i]
+	}
+	g, ok := w.ghosts[uri]
+	if !ok {
+		if w.ghosts == nil {
+			w.ghosts = map[string]int32{}
+		}
+		g = -int32(len(w.ghosts)) - 1
+		w.ghosts[uri] = g
+	}
+	return g
 }
 
 // decl is the declaration whose URI uri is.
@@ -183,7 +238,19 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 	if from == to || from == "" || to == "" {
 		return
 	}
-	k := cxEdgeKey{kind, from, to}
+	w.edgeKeyed(cxEdgeKey{kind, w.endpoint(from), w.endpoint(to)}, kind, from, to, gating)
+}
+
+// declEdge is edge between two declarations of the world, whose keys it
+// has without a lookup.
+func (w *worldBuilder) declEdge(kind string, x, y *cxDecl) {
+	if x.uri == y.uri {
+		return
+	}
+	w.edgeKeyed(cxEdgeKey{kind, w.keyOf[x.node], w.keyOf[y.node]}, kind, x.uri, y.uri, false)
+}
+
+func (w *worldBuilder) edgeKeyed(k cxEdgeKey, kind, from, to string, gating bool) {
 	if i, ok := w.eseen[k]; ok {
 		w.edges[i].Gating = w.edges[i].Gating || gating
 		return
@@ -197,8 +264,9 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 // addFiles adds one file node per non-doc file: the cursor falls back to it,
 // scope_path offers it, claims cover it. Its text is read only for Markdown.
 func (w *worldBuilder) addFiles() {
-	for _, n := range w.b.fileNodes() {
-		w.node(n)
+	fs := w.b.fileNodes()
+	for i := range fs {
+		w.nodeRef(&fs[i])
 	}
 }
 
@@ -215,6 +283,17 @@ func (b *ctxBase) fileNodes() []devcontext.Node {
 	return b.fileNodesList
 }
 
+// docNodes are the base's doc nodes, made once (every world has them).
+func (b *ctxBase) docNodes() []devcontext.Node {
+	b.docNodesOnce.Do(func() {
+		for _, d := range b.docs {
+			b.docNodesList = append(b.docNodesList, devcontext.Node{URI: d.uri, Kind: d.kind, Title: d.title, Path: d.path, Text: d.text,
+				Status: d.status, Version: d.version, Aliases: d.aliases, Cites: d.cites})
+		}
+	})
+	return b.docNodesList
+}
+
 func (w *worldBuilder) addDocs() {
 	byID := map[string]string{} // adr id or stem → canonical uri
 	for _, d := range w.b.docs {
@@ -227,9 +306,9 @@ func (w *worldBuilder) addDocs() {
 			}
 		}
 	}
-	for _, d := range w.b.docs {
-		w.node(devcontext.Node{URI: d.uri, Kind: d.kind, Title: d.title, Path: d.path, Text: d.text,
-			Status: d.status, Version: d.version, Aliases: d.aliases, Cites: d.cites})
+	ds := w.b.docNodes()
+	for i := range ds {
+		w.nodeRef(&ds[i])
 	}
 	for _, d := range w.b.docs {
 		for _, l := range d.links {
@@ -418,7 +497,7 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
-		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, test: cd.test, tested: cd.tested, start: cd.start}
+		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, kc: cd.kc, test: cd.test, tested: cd.tested, start: cd.start}
 		j, taken := w.at[x.uri]
 		if taken {
 			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
@@ -428,12 +507,17 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		w.byBase[x.base] = append(w.byBase[x.base], x)
 		if taken { // the suffixed URI too: the node stays the first's, the URI names the last
 			w.declOf[j] = x
+			x.node = j
 			continue
 		}
-		w.at[x.uri] = len(w.nodes)
-		w.nodes = append(w.nodes, cd.node)
-		w.nodes[len(w.nodes)-1].URI = x.uri
-		w.declOf = append(w.declOf, x)
+		n := &cd.node // the kept node, shared
+		if x.uri != cd.uri {
+			own := cd.node // a suffixed duplicate: this world's copy
+			own.URI = x.uri
+			n = &own
+		}
+		x.node = len(w.nodes)
+		w.add(n, x)
 	}
 	return pf
 }
@@ -625,15 +709,15 @@ func (w *worldBuilder) reach(x *cxDecl, r float64, h int) {
 		}
 	}
 	switch {
-	case callableKinds[x.d.Kind]:
+	case x.callable():
 		push(taskTests, wTest)
 		push(taskCallees, wCallee)
 		push(taskCallers, wCaller)
-	case typeKinds[x.d.Kind]:
+	case x.isType():
 		push(taskTests, wTest)
 		push(taskCallees, wCallee)
 		push(taskCallers, wUser)
-	case valueKinds[x.d.Kind]:
+	case x.isValue():
 		push(taskCallers, wUser)
 	}
 }
@@ -937,13 +1021,13 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 			tests++
 			mentions := held && uses(t, x)
 			named := w.namesTested(t, x)
-			if mentions && typeKinds[x.d.Kind] {
-				w.edge(devcontext.EdgeUsesType, t.uri, x.uri)
+			if mentions && x.isType() {
+				w.declEdge(devcontext.EdgeUsesType, t, x)
 			} else if mentions {
-				w.edge(devcontext.EdgeCalls, t.uri, x.uri)
+				w.declEdge(devcontext.EdgeCalls, t, x)
 			}
 			if named || (mentions && (isConventionalTestOf(pf.path, x.f.path) || w.importsFrom(pf, x.f.path))) {
-				w.edge(devcontext.EdgeTestedBy, x.uri, t.uri)
+				w.declEdge(devcontext.EdgeTestedBy, x, t)
 			}
 			if mentions || named {
 				w.reach(t, pri, h)
@@ -1005,10 +1089,10 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 		}
 		for _, y := range ys {
 			kind := devcontext.EdgeCalls
-			if typeKinds[y.d.Kind] {
+			if y.isType() {
 				kind = devcontext.EdgeUsesType
 			}
-			w.edge(kind, x.uri, y.uri)
+			w.declEdge(kind, x, y)
 			w.reach(y, pri, h)
 		}
 	}
@@ -1039,20 +1123,20 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 		for _, y := range ys {
 			switch {
 			case y.contains(x) || x.contains(y):
-			case typeKinds[y.d.Kind]:
-				w.edge(devcontext.EdgeUsesType, x.uri, y.uri)
+			case y.isType():
+				w.declEdge(devcontext.EdgeUsesType, x, y)
 				w.reach(y, pri*0.6/wCallee, h)
 			case member[n] || y.d.Container != "":
-			case valueKinds[y.d.Kind] || callableKinds[y.d.Kind]:
-				w.edge(devcontext.EdgeUsesValue, x.uri, y.uri)
+			case y.isValue() || y.callable():
+				w.declEdge(devcontext.EdgeUsesValue, x, y)
 				w.reach(y, pri*0.6/wCallee, h)
 			}
 		}
 	}
 	if c := x.d.Container; c != "" {
 		for _, y := range w.resolveLocal(x, cxBaseName(c)) {
-			if typeKinds[y.d.Kind] && y.d.QualifiedName == c {
-				w.edge(devcontext.EdgeMethodOf, x.uri, y.uri)
+			if y.isType() && y.d.QualifiedName == c {
+				w.declEdge(devcontext.EdgeMethodOf, x, y)
 				w.reach(y, pri*wReceiver/wCallee, h)
 			}
 		}
@@ -1103,7 +1187,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 	keep := func(ys []*cxDecl) []*cxDecl {
 		var out []*cxDecl
 		for _, y := range ys {
-			if y != x && !y.contains(x) && !x.contains(y) && (callableKinds[y.d.Kind] || typeKinds[y.d.Kind]) {
+			if y != x && !y.contains(x) && !x.contains(y) && (y.callable() || y.isType()) {
 				out = append(out, y)
 			}
 		}
@@ -1138,7 +1222,7 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 // function whose body holds it (its users, for a type). A caller in a
 // directory that declares the name itself is taken to mean its own.
 func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
-	isType := typeKinds[x.d.Kind]
+	isType := x.isType()
 	paths := w.candidates(w.b.lex.occursIn(x.base), x.f, w.usable(x))
 	limit := maxCallerFiles
 	if isType {
@@ -1164,10 +1248,10 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 				continue
 			}
 			if isType && y.d.Container == x.d.QualifiedName && pf.dir == x.f.dir {
-				w.edge(devcontext.EdgeMethodOf, y.uri, x.uri)
+				w.declEdge(devcontext.EdgeMethodOf, y, x)
 				continue
 			}
-			if !callableKinds[y.d.Kind] {
+			if !y.callable() {
 				continue
 			}
 			if isType {
@@ -1177,17 +1261,17 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 					inSig = slices.Contains(sig, x.base) && (y.f.dir == x.f.dir || x.f.lang != symbols.Go || slices.Contains(sig, x.f.pkg))
 				}
 				if held && uses(y, x) || inSig {
-					w.edge(devcontext.EdgeUsesType, y.uri, x.uri)
+					w.declEdge(devcontext.EdgeUsesType, y, x)
 					w.reach(y, pri, h)
 				}
 				continue
 			}
 			if held && uses(y, x) {
 				kind := devcontext.EdgeCalls
-				if valueKinds[x.d.Kind] {
+				if x.isValue() {
 					kind = devcontext.EdgeUsesValue
 				}
-				w.edge(kind, y.uri, x.uri)
+				w.declEdge(kind, y, x)
 				w.reach(y, pri, h)
 			}
 		}
@@ -1206,11 +1290,16 @@ func (w *worldBuilder) linkParsed() {
 	}
 	slices.Sort(paths)
 	for _, p := range paths {
+		var lastBase string // a file's methods are mostly of one type
+		var types []*cxDecl
 		for _, x := range w.parsed[p].decls {
-			if c := x.d.Container; c != "" && !typeKinds[x.d.Kind] {
-				for _, y := range w.byBase[cxBaseName(c)] {
-					if y.d.QualifiedName == c && typeKinds[y.d.Kind] && y.f.dir == x.f.dir && y.f.family == x.f.family {
-						w.edge(devcontext.EdgeMethodOf, x.uri, y.uri)
+			if c := x.d.Container; c != "" && !x.isType() {
+				if x.cbase != lastBase || types == nil {
+					lastBase, types = x.cbase, w.byBase[x.cbase]
+				}
+				for _, y := range types {
+					if y.isType() && y.f.dir == x.f.dir && y.d.QualifiedName == c && y.f.family == x.f.family {
+						w.declEdge(devcontext.EdgeMethodOf, x, y)
 					}
 				}
 			}
@@ -1220,7 +1309,7 @@ func (w *worldBuilder) linkParsed() {
 			for _, n := range x.tested {
 				for _, y := range w.byBase[cxBaseName(n)] {
 					if !y.test && w.namesTested(x, y) {
-						w.edge(devcontext.EdgeTestedBy, y.uri, x.uri)
+						w.declEdge(devcontext.EdgeTestedBy, y, x)
 					}
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -60,19 +61,39 @@ func LoadFiles(root string) (*Files, *workspace.Snapshot, error) {
 	return f, snap, nil
 }
 
+// LoadFilesDeferred is LoadFiles whose snapshot lists the folder only
+// when an answer needs the list (workspace.LoadDeferred): the caller
+// checks the snapshot's ListErr before it trusts an answer.
+func LoadFilesDeferred(root string) (*Files, *workspace.Snapshot, error) {
+	f, _, err := Open(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.snapshot(workspace.LoadDeferred(f.root, f, f.workspaceGit())), nil
+}
+
 // Load returns the first snapshot of the folder f was opened on, without
 // opening it again.
 func (f *Files) Load() (*workspace.Snapshot, error) {
-	var gi workspace.Git
-	if f.git != nil {
-		gi = f.git
-	}
-	snap, err := workspace.Load(f.root, f, gi)
+	snap, err := workspace.Load(f.root, f, f.workspaceGit())
 	if err != nil {
 		return nil, err
 	}
+	return f.snapshot(snap), nil
+}
+
+// workspaceGit is f's repository as the workspace sees it (nil outside
+// git, not a nil *Repo).
+func (f *Files) workspaceGit() workspace.Git {
+	if f.git != nil {
+		return f.git
+	}
+	return nil
+}
+
+func (f *Files) snapshot(snap *workspace.Snapshot) *workspace.Snapshot {
 	snap.UseSiblings(gitstate.NewSiblings())
-	return snap, nil
+	return snap
 }
 
 // Open returns the file source and the repository (nil outside git).
@@ -142,87 +163,255 @@ func (f *Files) indexTracked(now time.Time) ([]string, error) {
 
 // listWith is List over a given list of tracked files.
 func (f *Files) listWith(tracked []string) ([]string, error) {
-	seen := make(map[string]bool, len(tracked))
-	out := make([]string, 0, len(tracked))
-	if f.git != nil {
-		for _, p := range tracked {
-			if seen[p] || IsTempFile(p) {
-				continue // a conflicted path has up to three index stages
-			}
-			seen[p] = true
-			out = append(out, p)
-		}
+	if !sort.StringsAreSorted(tracked) { // git keeps its index sorted; the walk's lookups need it
+		tracked = slices.Sorted(slices.Values(tracked))
 	}
-	w := walker{f: f, seen: seen, now: time.Now()}
+	out := make([]string, 0, len(tracked))
+	for i, p := range tracked {
+		if i > 0 && p == tracked[i-1] || IsTempFile(p) {
+			continue // a conflicted path has up to three index stages
+		}
+		out = append(out, p)
+	}
+	w := walker{tracked: tracked, now: time.Now()}
 	var scope *gitstate.IgnoreScope
 	if f.git != nil {
 		scope = f.git.RootScope()
 	}
-	w.dir(f.root, "", scope)
-	out = append(out, w.out...)
-	sort.Strings(out)
+	w.dir(noDir, "", f.root, "", scope, 0, len(tracked))
+	if len(w.out) > 0 {
+		out = append(out, w.out...)
+		sort.Strings(out)
+	}
 	return out, nil
 }
 
 // walker lists the untracked files of a tree in one walk: every directory
 // is read once, its .gitignore (if any) read from the entries already in
 // hand, and the ignore rules consulted only for what git does not track.
+// Whether git tracks an entry is a binary search of the sorted tracked
+// list, within the range of the entry's directory (its paths share the
+// directory's prefix): no set of 100,000 paths to build, and no path
+// string made for a tracked file.
 type walker struct {
-	f    *Files
-	seen map[string]bool // tracked files, then every file listed
-	now  time.Time
-	out  []string
+	tracked []string
+	rd      dirReader
+	now     time.Time
+	out     []string
+	depth   int // of the directory being read (the root is 1)
 }
 
-// dir lists the directory abs (workspace path rel, "" for the root) under
-// the ignore rules of scope (nil outside git).
-func (w *walker) dir(abs, rel string, scope *gitstate.IgnoreScope) {
-	entries, err := os.ReadDir(abs)
+// maxHeld is how many directories the walk keeps open at once, each for
+// opening its sub-directories relative to it.
+const maxHeld = 64
+
+// dir lists the directory name of parent (abs; workspace path rel, ""
+// for the root) under the ignore rules of scope (nil outside git);
+// tracked[lo:hi] are the tracked paths under it.
+func (w *walker) dir(parent dirHandle, name, abs, rel string, scope *gitstate.IgnoreScope, lo, hi int) {
+	d, entries, err := w.rd.open(parent, name, abs)
+	if w.depth++; w.depth > maxHeld {
+		// Deep down, a directory is closed before its sub-directories
+		// are read (they are opened by path): the open ones stay few.
+		d.close()
+		d = noDir
+	}
+	defer func() { d.close(); w.depth-- }()
 	if err != nil {
 		return // an unreadable directory is skipped, not fatal
 	}
+	entries, scope, ok := walkedEntries(entries, abs, rel, scope)
+	if !ok {
+		return
+	}
+	skip := 0 // of the tracked paths' bytes: rel and its slash
+	if rel != "" {
+		skip = len(rel) + 1
+	}
+	for _, e := range entries {
+		name := e.name
+		switch e.kind {
+		case kindDir:
+			if walkedInto(name, scope) {
+				// The sub-directory's range: the paths that continue
+				// with name and a slash.
+				sub := lo + sort.Search(hi-lo, func(i int) bool { return !below(w.tracked[lo+i][skip:], name, '/') })
+				end := sub + sort.Search(hi-sub, func(i int) bool { return !below(w.tracked[sub+i][skip:], name, '/'+1) })
+				w.dir(d, name, abs+string(filepath.Separator)+name, join(rel, name), scope, sub, end)
+			}
+			continue
+		case kindOther:
+			continue
+		}
+		i := lo + sort.Search(hi-lo, func(i int) bool { return w.tracked[lo+i][skip:] >= name })
+		if i < hi && w.tracked[i][skip:] == name && !IsTempFile(name) {
+			continue // tracked: listed already
+		}
+		if IsTempFile(name) {
+			removeIfAbandoned(abs+string(filepath.Separator)+name, w.now) // an interrupted write's leftover, never a workspace file
+			continue
+		}
+		if scope != nil && scope.Ignored(name, false) {
+			continue
+		}
+		w.out = append(w.out, join(rel, name))
+	}
+}
+
+// below reports whether s sorts before name followed by the byte last.
+func below(s, name string, last byte) bool {
+	if len(s) <= len(name) {
+		return s <= name
+	}
+	if s[:len(name)] != name {
+		return s[:len(name)] < name
+	}
+	return s[len(name)] < last
+}
+
+func join(rel, name string) string {
+	if rel == "" {
+		return name
+	}
+	return rel + "/" + name
+}
+
+// readWalked reads a directory the walk enters and returns its entries
+// and the ignore rules of its own entries; ok is false when the walk
+// lists nothing in it: it is unreadable (skipped, not fatal), or a nested
+// repository or submodule (a mounted brain), which is not ours.
+func readWalked(rd *dirReader, abs, rel string, scope *gitstate.IgnoreScope) ([]dirEntry, *gitstate.IgnoreScope, bool) {
+	entries, err := rd.read(abs)
+	if err != nil {
+		return nil, nil, false
+	}
+	return walkedEntries(entries, abs, rel, scope)
+}
+
+// walkedEntries is readWalked once the directory is read.
+func walkedEntries(entries []dirEntry, abs, rel string, scope *gitstate.IgnoreScope) ([]dirEntry, *gitstate.IgnoreScope, bool) {
 	if rel != "" {
 		for _, e := range entries {
-			if e.Name() == ".git" {
-				return // a nested repository or submodule (a mounted brain) is not ours
+			if e.name == ".git" {
+				return nil, nil, false
 			}
 		}
 	}
 	if scope != nil && rel != "" {
 		var ignoreFile []byte
 		for _, e := range entries {
-			if e.Name() == ".gitignore" && e.Type().IsRegular() {
+			if e.name == ".gitignore" && e.kind == kindRegular {
 				ignoreFile, _ = os.ReadFile(filepath.Join(abs, ".gitignore"))
 			}
 		}
 		scope = scope.Enter(path.Base(rel), ignoreFile)
 	}
-	for _, e := range entries {
-		name := e.Name()
-		p := name
-		if rel != "" {
-			p = rel + "/" + name
-		}
-		if e.IsDir() {
-			if DefaultExcludes[name] || scope != nil && scope.Ignored(name, true) {
-				continue
-			}
-			w.dir(filepath.Join(abs, name), p, scope)
-			continue
-		}
-		if !e.Type().IsRegular() || w.seen[p] {
-			continue
-		}
-		if IsTempFile(p) {
-			removeIfAbandoned(filepath.Join(abs, name), w.now) // an interrupted write's leftover, never a workspace file
-			continue
-		}
-		if scope != nil && scope.Ignored(name, false) {
-			continue
-		}
-		w.seen[p] = true
-		w.out = append(w.out, p)
+	return entries, scope, true
+}
+
+// walkedInto reports whether the walk enters the sub-directory name of a
+// directory whose entries' rules are scope.
+func walkedInto(name string, scope *gitstate.IgnoreScope) bool {
+	return !DefaultExcludes[name] && (scope == nil || !scope.Ignored(name, true))
+}
+
+// Listed returns those of paths that List returns (workspace.ListFilter),
+// sorted, without listing the folder: a path is listed when it is not a
+// write's temporary file and either the walk for untracked files reaches
+// it (the directories down to it read as the walk reads them, with their
+// ignore rules) as a regular file no rule ignores, or git tracks it. Only
+// a path the walk does not list is looked up in git's index, so a doc that
+// is on disk and not ignored costs a few directory reads whatever the size
+// of the repository. Unlike List, it removes no abandoned temporary file.
+func (f *Files) Listed(paths []string) ([]string, error) {
+	var out, ask []string
+	var root *gitstate.IgnoreScope
+	if f.git != nil {
+		root = f.git.RootScope()
 	}
+	dirs := map[string]walkedDir{}
+	var rd dirReader
+	for _, p := range paths {
+		switch {
+		case IsTempFile(p):
+		case f.walks(&rd, p, root, dirs):
+			out = append(out, p)
+		default:
+			ask = append(ask, p)
+		}
+	}
+	if len(ask) > 0 && f.git != nil {
+		tracked, err := f.indexTracked(time.Now())
+		if err != nil {
+			return nil, err
+		}
+		want := make(map[string]bool, len(ask))
+		for _, p := range ask {
+			want[p] = true
+		}
+		for _, p := range tracked {
+			if want[p] {
+				out = append(out, p)
+				want[p] = false
+			}
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out), nil
+}
+
+// walkedDir is one directory as the walk would read it: its entries by
+// name and the rules that apply to them (ok false: the walk lists
+// nothing in it).
+type walkedDir struct {
+	entries map[string]entryKind
+	scope   *gitstate.IgnoreScope
+	ok      bool
+}
+
+// walks reports whether the walk for untracked files lists p: every
+// directory down to it is entered (readWalked, walkedInto) and p is a
+// regular file there that no rule ignores. dirs memoises the directories
+// read, by workspace path.
+func (f *Files) walks(rd *dirReader, p string, root *gitstate.IgnoreScope, dirs map[string]walkedDir) bool {
+	if p == "" || path.Clean(p) != p || path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+		return false
+	}
+	parts := strings.Split(p, "/")
+	rel := ""
+	d := f.walkedDir(rd, "", root, dirs)
+	for _, part := range parts[:len(parts)-1] {
+		if !d.ok || d.entries[part] != kindDir || !walkedInto(part, d.scope) {
+			return false
+		}
+		if rel != "" {
+			rel += "/"
+		}
+		rel += part
+		d = f.walkedDir(rd, rel, d.scope, dirs)
+	}
+	name := parts[len(parts)-1]
+	return d.ok && d.entries[name] == kindRegular && (d.scope == nil || !d.scope.Ignored(name, false))
+}
+
+// walkedDir reads the directory rel, entered under its parent's rules.
+func (f *Files) walkedDir(rd *dirReader, rel string, parent *gitstate.IgnoreScope, dirs map[string]walkedDir) walkedDir {
+	if d, ok := dirs[rel]; ok {
+		return d
+	}
+	abs := f.root
+	if rel != "" {
+		abs = filepath.Join(f.root, filepath.FromSlash(rel))
+	}
+	var d walkedDir
+	var entries []dirEntry
+	entries, d.scope, d.ok = readWalked(rd, abs, rel, parent)
+	d.entries = make(map[string]entryKind, len(entries))
+	for _, e := range entries {
+		d.entries[e.name] = e.kind
+	}
+	dirs[rel] = d
+	return d
 }
 
 // Tracked lists git's tracked files (workspace.TrackedLister), each once;

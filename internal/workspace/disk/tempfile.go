@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 )
@@ -22,7 +23,10 @@ func tempPattern(base string) string { return "." + base + ".clew-*.tmp" }
 var tempNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\..+\.clew-[0-9]+(\.tmp)?$`) })
 
 // IsTempFile reports whether a workspace path is a write's temporary file.
-func IsTempFile(rel string) bool { return tempNameRE().MatchString(path.Base(rel)) }
+func IsTempFile(rel string) bool {
+	base := path.Base(rel)
+	return strings.Contains(base, ".clew-") && tempNameRE().MatchString(base) // the test first: a listing asks for every file
+}
 
 // abandonedAfter is how old a temporary file must be to count as left by an
 // interrupted write: a write takes milliseconds, so a younger one may be a
