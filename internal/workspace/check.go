@@ -60,7 +60,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 
 	// Cheap pass: only the hinted files.
 	if opt.PartialHinted {
-		run.partialWords = partialWords(s, all)
+		run.partialWords, run.lex = partialWords(s, all)
 	}
 	if err := run.loadAll(ctx, docs.hinted); err != nil {
 		return nil, err
@@ -292,6 +292,7 @@ type checkRun struct {
 	partialWords map[string][][]byte
 	hinted       []hintedTable
 	partial      map[string]bool
+	lex          lexState // hinted Go files decided without a parse (partial.go)
 	// key is the buffer resolveCheap and resolveWide build their memo
 	// keys in (one anchor at a time: a key per anchor allocated most of
 	// a keystroke's garbage).
@@ -329,6 +330,9 @@ func (r *checkRun) env() anchors.Env {
 // file's content; the others are only a step towards the repository-wide
 // pass, so their suggestions are not computed.
 func (r *checkRun) resolveCheap(a anchors.Anchor, ak [sha256.Size]byte) (anchors.Result, bool) {
+	if res, ok := r.lexedVerdict(a); ok {
+		return res, true
+	}
 	k := cheapKey{anchor: ak, st: r.status[a.Path], sum: r.sums[a.Path]}
 	if r.s.isSQL(a.Path) {
 		// The verdict reads the whole migrations folder.
@@ -534,7 +538,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	parallel(len(jobs), func(i int) {
 		j := &jobs[i]
 		if words, ok := r.partialWords[j.path]; ok && j.lang == symbols.Go {
-			j.decls, j.partial, j.layout = r.s.tables.goDecls(j.sum, j.text, words)
+			r.loadHintedGo(j, words)
 			return
 		}
 		j.decls = r.tableOf(j.path, j.lang, j.sum, j.text).Decls
