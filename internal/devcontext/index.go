@@ -75,6 +75,7 @@ func newIndex(w *World) *index {
 	ix.nodes = make([]*Node, 0, len(order))
 	var lastKind string
 	var kindIDs *[]int
+	var aliased []int // ids of the nodes with aliases, in id order
 	for _, i := range order {
 		n := all[i]
 		if n.URI == "" {
@@ -89,6 +90,9 @@ func newIndex(w *World) *index {
 		ix.byURI[n.URI] = id
 		ix.ids = append(ix.ids, n.URI)
 		ix.nodes = append(ix.nodes, n)
+		if len(n.Aliases) > 0 {
+			aliased = append(aliased, id)
+		}
 		if n.Kind != lastKind || kindIDs == nil { // URI order groups a kind's nodes
 			if kindIDs != nil {
 				ix.kinds[lastKind] = *kindIDs
@@ -102,8 +106,8 @@ func newIndex(w *World) *index {
 	if kindIDs != nil {
 		ix.kinds[lastKind] = *kindIDs
 	}
-	for id, n := range ix.nodes {
-		for _, a := range n.Aliases {
+	for _, id := range aliased {
+		for _, a := range ix.nodes[id].Aliases {
 			if _, taken := ix.byURI[a]; taken {
 				continue
 			}
