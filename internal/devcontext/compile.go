@@ -30,7 +30,8 @@ type compiled struct {
 
 // Prepared is a World indexed once. The workspace layer keeps one per
 // snapshot and compiles many requests over it; it is read-only and safe
-// for concurrent use. The world must not change after Prepare.
+// for concurrent use. The world must not change after Prepare, nor may the
+// nodes it shares (World.Shared) while the Prepared is in use.
 type Prepared struct {
 	w           *World
 	ix          *index
