@@ -82,6 +82,36 @@ func found(state State, reason string, r Ref) Result {
 	}
 }
 
+// FreshInHint is Resolve's answer for a pinned symbol anchor whose
+// hinted file holds exactly one declaration of its identity, that one
+// named by the anchor's kind and hashing as pinned (decl hash, and the
+// body hash the pin holds or its absence): fresh, identity_matched, the
+// declaration found. decls must hold every declaration of the hinted file
+// that carries the anchor's qualified name (others are ignored). ok is
+// false for any other case: then only Resolve over the file's table
+// answers.
+func FreshInHint(a Anchor, decls []symbols.Decl) (Result, bool) {
+	if a.Form != FormSymbol || !a.Pinned() {
+		return Result{}, false
+	}
+	want := familyIdentity(a.Path, a.Kind, a.QualifiedName)
+	var best *symbols.Decl
+	for i := range decls {
+		d := &decls[i]
+		if d.QualifiedName != a.QualifiedName || familyIdentity(a.Path, d.Kind, d.QualifiedName) != want {
+			continue
+		}
+		if best != nil {
+			return Result{}, false // rank decides between several
+		}
+		best = d
+	}
+	if best == nil || !KindNames(a.Path, a.Kind, best.Kind) || best.DeclHash != a.DeclSHA || best.BodyHash != a.BodySHA {
+		return Result{}, false
+	}
+	return found(StateFresh, ReasonIdentityMatched, Ref{Path: a.Path, Decl: best}), true
+}
+
 func resolveSymbol(a Anchor, env Env) Result {
 	ix := env.Index
 	if ix == nil {

@@ -57,10 +57,17 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 
 	docs, diags := s.parseDocs()
 	all := docs.anchors
+	// The mention coverage's reading of the code files needs no anchor's
+	// answer: it runs beside the anchors' passes.
+	var ment *mentionsRun
+	if opt.Mentions {
+		ment = s.startMentions()
+		defer ment.wait() // an early return leaves nothing reading
+	}
 
 	// Cheap pass: only the hinted files.
 	if opt.PartialHinted {
-		run.partialWords = partialWords(s, all)
+		run.partialWords, run.lex = partialWords(s, all)
 	}
 	if err := run.loadAll(ctx, docs.hinted); err != nil {
 		return nil, err
@@ -151,10 +158,10 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	rep.index = run.index()
 	rep.Budget = run.sp.report()
 	rep.FallbackShare = fallbackShare(all)
-	// The mention coverage needs the anchors' answers only: it runs while
-	// the claims' preparation (WarmClaims) may still be reading.
+	// The rest of the mention coverage needs the anchors' answers; it
+	// runs while the claims' preparation (WarmClaims) may still be reading.
 	if opt.Mentions {
-		cov := s.MentionCoverage(rep)
+		cov, _, _ := s.mentionsFinish(ment.wait(), rep)
 		rep.MentionCoverage = &cov
 	}
 	if err := s.checkClaims(ctx, rep, opt); err != nil {
@@ -292,6 +299,7 @@ type checkRun struct {
 	partialWords map[string][][]byte
 	hinted       []hintedTable
 	partial      map[string]bool
+	lex          lexState // hinted Go files decided without a parse (partial.go)
 	// key is the buffer resolveCheap and resolveWide build their memo
 	// keys in (one anchor at a time: a key per anchor allocated most of
 	// a keystroke's garbage).
@@ -299,6 +307,29 @@ type checkRun struct {
 	// paths are pathsOf's files, sorted (suggest).
 	paths   []string
 	pathsOf *anchors.Index
+}
+
+// mentionsRun is the mention coverage's first part, running beside the
+// anchors' passes.
+type mentionsRun struct {
+	wg    sync.WaitGroup
+	first *mentionsRead
+}
+
+func (s *Snapshot) startMentions() *mentionsRun {
+	m := &mentionsRun{}
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		m.first = s.mentionsFirst(true)
+	}()
+	return m
+}
+
+// wait is the first part's answer, once it is done.
+func (m *mentionsRun) wait() *mentionsRead {
+	m.wg.Wait()
+	return m.first
 }
 
 // keyBuf is r.key emptied, for one key built and hashed before the next.
@@ -329,6 +360,9 @@ func (r *checkRun) env() anchors.Env {
 // file's content; the others are only a step towards the repository-wide
 // pass, so their suggestions are not computed.
 func (r *checkRun) resolveCheap(a anchors.Anchor, ak [sha256.Size]byte) (anchors.Result, bool) {
+	if res, ok := r.lexedVerdict(a); ok {
+		return res, true
+	}
 	k := cheapKey{anchor: ak, st: r.status[a.Path], sum: r.sums[a.Path]}
 	if r.s.isSQL(a.Path) {
 		// The verdict reads the whole migrations folder.
@@ -534,7 +568,7 @@ func (r *checkRun) loadAll(ctx context.Context, paths []string) error {
 	parallel(len(jobs), func(i int) {
 		j := &jobs[i]
 		if words, ok := r.partialWords[j.path]; ok && j.lang == symbols.Go {
-			j.decls, j.partial, j.layout = r.s.tables.goDecls(j.sum, j.text, words)
+			r.loadHintedGo(j, words)
 			return
 		}
 		j.decls = r.tableOf(j.path, j.lang, j.sum, j.text).Decls

@@ -36,14 +36,28 @@ type hintedTable struct {
 	decls   []symbols.Decl
 	partial bool              // decls are only the declarations that mention words
 	layout  *symbols.GoLayout // partial: text's lexed layout, for the suggestion pass
+	// lexed: no declaration was parsed (decls is empty, partial true):
+	// every anchor of the file is fresh by the declarations the lexers
+	// found (lexedDecls, see lexHinted).
+	lexed      bool
+	lexedDecls []symbols.Decl
+}
+
+// lexState is what the cheap pass needs to decide a hinted Go file's
+// anchors without parsing it: the anchors of each file partialWords
+// lists, and where lexed files are in hinted.
+type lexState struct {
+	anchors map[string][]anchors.Anchor
+	at      map[string]int
 }
 
 // partialWords are, per hinted Go file whose every anchor is a symbol
 // anchor with an identifier for a name, those names; a file also hinted
 // by a lines or doc anchor, or by a name that is no Go identifier, is
 // parsed whole.
-func partialWords(s *Snapshot, all []anchors.Anchor) map[string][][]byte {
+func partialWords(s *Snapshot, all []anchors.Anchor) (map[string][][]byte, lexState) {
 	words := map[string][][]byte{}
+	lex := lexState{anchors: map[string][]anchors.Anchor{}}
 	whole := map[string]bool{}
 	for _, a := range all {
 		if lang, ok := s.Language(a.Path); !ok || lang != symbols.Go {
@@ -55,11 +69,13 @@ func partialWords(s *Snapshot, all []anchors.Anchor) map[string][][]byte {
 			continue
 		}
 		words[a.Path] = append(words[a.Path], []byte(base))
+		lex.anchors[a.Path] = append(lex.anchors[a.Path], a)
 	}
 	for p := range whole {
 		delete(words, p)
+		delete(lex.anchors, p)
 	}
-	return words
+	return words, lex
 }
 
 func goIdentifier(s string) bool {
@@ -76,27 +92,118 @@ func goIdentifier(s string) bool {
 	return true
 }
 
-// goDecls is a hinted Go file's declarations: its whole table when one is
-// memoised or stored, else those of the declarations mentioning one of
-// words (partial true, with the file's layout), else the whole file
-// parsed.
-func (c *tableCache) goDecls(sum [sha256.Size]byte, src []byte, words [][]byte) ([]symbols.Decl, bool, *symbols.GoLayout) {
-	key := tableKey{symbols.Go, sum}
+// loadHintedGo gives hinted Go file j (words: the names its anchors look
+// for) its declarations: its whole table when one is memoised or stored;
+// else none at all when the lexers decide every anchor of the file fresh
+// (lexHinted); else those of the declarations mentioning one of words
+// (partial, with the file's layout); else the whole file parsed.
+func (r *checkRun) loadHintedGo(j *hintedTable, words [][]byte) {
+	c := r.s.tables
+	key := tableKey{symbols.Go, j.sum}
 	if t, ok := c.tables.get(key); ok {
-		return t.Decls, false, nil
+		j.decls = t.Decls
+		return
 	}
 	if store := c.persistent(); store != nil {
-		if t, ok := stored(store, storeKey(symbols.Go, sum), symbols.Go); ok {
+		if t, ok := stored(store, storeKey(symbols.Go, j.sum), symbols.Go); ok {
 			c.tables.put(key, t)
-			return t.Decls, false, nil
+			j.decls = t.Decls
+			return
 		}
 	}
-	if layout, ok := symbols.LexGoLayout(src); ok {
-		if t, ok := c.partialGo(sum, src, layout, mentioning(src, words)); ok {
-			return t.Decls, true, layout
+	if layout, ok := symbols.LexGoLayout(j.text); ok {
+		keep := mentioning(j.text, words)
+		if decls, ok := lexHinted(layout, j.text, keep, r.lex.anchors[j.path]); ok {
+			j.partial, j.layout, j.lexed, j.lexedDecls = true, layout, true, decls
+			return
+		}
+		if t, ok := c.partialGo(j.sum, j.text, layout, keep); ok {
+			j.decls, j.partial, j.layout = t.Decls, true, layout
+			return
 		}
 	}
-	return c.parseSum(symbols.Go, sum, src).Decls, false, nil
+	j.decls = c.parseSum(symbols.Go, j.sum, j.text).Decls
+}
+
+// lexHinted decides the anchors of a hinted Go file without tree-sitter:
+// the declarations of each anchor's qualified name in what ParseGoDecls
+// would parse of it (keep), as symbols.LexGoDecls finds and hashes them,
+// and ok when every anchor is fresh by them (anchors.FreshInHint: one
+// declaration of its identity, hashing as pinned) and that part is Go
+// (symbols.KeptIsGo: go/parser accepts it, at about a fifth of
+// tree-sitter's cost). On Go the lexers' declarations are the walker's;
+// anything else — a file or a declaration the lexers refuse, a hash that
+// differs from the pin, a second declaration of the name, a part Go
+// refuses (where tree-sitter's error recovery decides) — is ok false,
+// and the file is parsed.
+func lexHinted(layout *symbols.GoLayout, src []byte, keep func(start, end int) bool, as []anchors.Anchor) ([]symbols.Decl, bool) {
+	if len(as) == 0 {
+		return nil, false
+	}
+	var decls []symbols.Decl
+	seen := map[string]bool{}
+	for _, a := range as {
+		if !seen[a.QualifiedName] {
+			seen[a.QualifiedName] = true
+			ds, ok := symbols.LexGoDecls(layout, src, keep, a.QualifiedName)
+			if !ok {
+				return nil, false
+			}
+			decls = append(decls, ds...)
+		}
+		if _, ok := anchors.FreshInHint(a, decls); !ok {
+			return nil, false
+		}
+	}
+	// Text Go refuses is read by tree-sitter's error recovery, which the
+	// lexers do not follow: parse.
+	if !symbols.KeptIsGo(layout, src, keep) {
+		return nil, false
+	}
+	return decls, true
+}
+
+// lexedVerdict is the cheap pass's answer for an anchor whose hinted file
+// was lexed, not parsed (loadHintedGo): the verdict lexHinted decided it
+// by. ok is false for an anchor of any other file; then Resolve answers.
+func (r *checkRun) lexedVerdict(a anchors.Anchor) (anchors.Result, bool) {
+	if r.lex.at == nil {
+		r.lex.at = map[string]int{}
+		for i, j := range r.hinted {
+			if j.lexed {
+				r.lex.at[j.path] = i
+			}
+		}
+	}
+	i, ok := r.lex.at[a.Path]
+	if !ok || !r.hinted[i].lexed {
+		return anchors.Result{}, false
+	}
+	j := &r.hinted[i]
+	if res, ok := anchors.FreshInHint(a, j.lexedDecls); ok {
+		return res, true
+	}
+	// Not one of the anchors lexHinted decided (it saw every anchor of
+	// the file, so this is not expected): the file gets its partial
+	// table, and Resolve answers from it.
+	r.unlex(j)
+	r.reindexHinted([]string{j.path})
+	return anchors.Result{}, false
+}
+
+// unlex gives a lexed hinted file the partial table it would have had.
+func (r *checkRun) unlex(j *hintedTable) {
+	if !j.lexed {
+		return
+	}
+	j.lexed, j.lexedDecls = false, nil
+	t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, mentioning(j.text, r.partialWords[j.path]))
+	if !ok {
+		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
+		delete(r.partial, j.path)
+		return
+	}
+	j.decls = t.Decls
 }
 
 // partialGo is symbols.ParseGoDecls(src, keep) (layout is src's), kept in
@@ -175,6 +282,7 @@ func (r *checkRun) completeHinted(ctx context.Context, open []anchors.Anchor, su
 		for _, n := range needs {
 			if n.wantsIn(c) {
 				j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
+				j.lexed, j.lexedDecls = false, nil
 				whole[k] = true
 				return
 			}
@@ -249,7 +357,7 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 		if store != nil {
 			// A warm run: what an earlier run kept of these bytes for
 			// these lost anchors, parsed from the stored partial table.
-			key = suggestKeepKey(lk, j.sum, words)
+			key = suggestKeepKey(lk, j.sum, words, j.lexed)
 			if data, ok := store.Get(key); ok {
 				if outcome, keep, ok := decodeSuggestKeep(data, j.layout.Ranges()); ok && r.replaySuggestKeep(j, outcome, keep) {
 					changed[k] = outcome != suggestNone
@@ -300,7 +408,11 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 	for _, c := range ranges {
 		if named(c[0], c[1]) {
 			keep[c[0]] = true
-			continue
+			if !j.lexed {
+				continue
+			}
+			// A lexed file has no table yet: its named declarations
+			// are suggestions only if the filter lets them through.
 		}
 		var inside []anchors.BraceGroup
 		for _, g := range groups {
@@ -316,6 +428,7 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 		}
 	}
 	for grew {
+		j.lexed, j.lexedDecls = false, nil
 		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
 			j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
@@ -346,12 +459,14 @@ func (r *checkRun) replaySuggestKeep(j *hintedTable, outcome int, keep map[int]b
 	switch outcome {
 	case suggestWhole:
 		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
+		j.lexed, j.lexedDecls = false, nil
 	case suggestPartial:
 		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
 			return false
 		}
 		j.decls = t.Decls
+		j.lexed, j.lexedDecls = false, nil
 	}
 	return true
 }

@@ -36,9 +36,15 @@ func lostKey(lost []anchors.Anchor, origins [][]string) []byte {
 	return k.h
 }
 
-// suggestKeepKey is a hinted file's suggestion-keep key.
-func suggestKeepKey(lost []byte, sum [sha256.Size]byte, words [][]byte) [sha256.Size]byte {
+// suggestKeepKey is a hinted file's suggestion-keep key. lexed says the
+// file had no table (its anchors decided by the lexers): its outcome
+// suggestNone then means no declaration at all, not those of words, so
+// the two are kept apart.
+func suggestKeepKey(lost []byte, sum [sha256.Size]byte, words [][]byte, lexed bool) [sha256.Size]byte {
 	k := &keyer{h: append([]byte(nil), lost...)}
+	if lexed {
+		k.str("lexed")
+	}
 	k.sum(sum).int(len(words))
 	for _, w := range words {
 		k.str(string(w))

@@ -285,7 +285,7 @@ func (s *Snapshot) Git() GitInfo {
 // Files lists the workspace files plus unsaved new buffers, sorted.
 func (s *Snapshot) Files() []string {
 	list := s.listed()
-	out := append(make([]string, 0, len(list)+len(s.overlays)), list...)
+	out := append([]string(nil), list...)
 	for p := range s.overlays {
 		if !s.inList(p) {
 			out = append(out, p)

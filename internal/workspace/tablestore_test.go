@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -146,10 +147,12 @@ func TestTableStoreWarmRunsAgree(t *testing.T) {
 // files (CheckOptions.PartialHinted) are stored too, under a key of their
 // own (the content and the declarations kept), so a warm verify parses no
 // hinted file: a planted, well-formed entry is what the next run reads;
-// a damaged one is ignored and rewritten.
+// a damaged one is ignored and rewritten. A file whose every anchor the
+// lexers find fresh (symbols.LexGoDecls) is not parsed: nothing stored.
 func TestTableStoreKeepsPartialTables(t *testing.T) {
 	r := wstest.New(t)
-	r.Write(map[string]string{"calc/sum.go": sumGo + "\nfunc Other(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn b\n}\n",
+	other := "\nfunc Other(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn b\n}\n"
+	r.Write(map[string]string{"calc/sum.go": sumGo + other,
 		"docs/a.md": "<!-- @code function Sum calc/sum.go -->\n"})
 	r.Commit("init")
 	pin(t, r, nil)
@@ -167,13 +170,23 @@ func TestTableStoreKeepsPartialTables(t *testing.T) {
 		}
 		return states(rep)
 	}
-	const fresh = "docs/a.md:1=fresh/identity_matched"
+	const fresh, stale = "docs/a.md:1=fresh/identity_matched", "docs/a.md:1=stale/body_changed"
 	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := partialCheck(store); got != fresh {
-		t.Fatalf("cold: %s", got)
+		t.Fatalf("cold, fresh: %s", got)
+	}
+	if es := entries(t, store); len(es) != 0 {
+		t.Fatalf("entries after a cold run whose anchor the lexers decided: %q (want none)", es)
+	}
+	// A changed body: the lexers' hash is not the pin, the kept part is
+	// parsed, and that table stored.
+	r.Write(map[string]string{"calc/sum.go": strings.Replace(sumGo, "total := 0", "total := 1", 1) + other})
+	r.Commit("change")
+	if got := partialCheck(store); got != stale {
+		t.Fatalf("cold, stale: %s", got)
 	}
 	es := entries(t, store)
 	if len(es) != 1 {
@@ -186,15 +199,20 @@ func TestTableStoreKeepsPartialTables(t *testing.T) {
 	if err != nil || len(tab.Decls) != 1 || tab.Decls[0].Name != "Sum" {
 		t.Fatalf("the entry is not Sum's partial table: %+v, %v", tab.Decls, err)
 	}
-	tab.Decls[0].DeclHash = "000000000000"
+	doc, _ := os.ReadFile(filepath.Join(r.Dir, "docs/a.md"))
+	m := regexp.MustCompile(`sha=v2:([0-9a-f]{12})`).FindSubmatch(doc)
+	if m == nil {
+		t.Fatalf("no pin in %q", doc)
+	}
+	tab.Decls[0].DeclHash = string(m[1]) // the pinned hash: fresh if the entry is read
 	store.Put(key, symbols.EncodeTable(tab))
-	if got := partialCheck(store); got != "docs/a.md:1=stale/body_changed" {
+	if got := partialCheck(store); got != fresh {
 		t.Fatalf("planted partial entry not used: %s", got)
 	}
 	planted, _ := os.ReadFile(entry)
 	planted[len(planted)/2] ^= 0x40
 	os.WriteFile(entry, planted, 0o644)
-	if got := partialCheck(store); got != fresh {
+	if got := partialCheck(store); got != stale {
 		t.Errorf("damaged partial entry trusted: %s", got)
 	}
 	if now, _ := os.ReadFile(entry); string(now) != string(good) {

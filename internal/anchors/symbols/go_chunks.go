@@ -321,9 +321,30 @@ func ParseGoDecls(src []byte, keep func(start, end int) bool, opt Options) (t Ta
 
 // parseGoChunks is ParseGoDecls once src is split into its chunks.
 func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool, opt Options) (t Table, ok bool) {
+	buf, segs := keptText(chunks, src, keep)
+	if buf == nil {
+		t = Parse(Go, src, opt) // nothing dropped
+	} else {
+		t = Parse(Go, buf, opt)
+	}
+	if t.GaveUp || t.SyntaxErrors > 0 {
+		return Table{}, false
+	}
+	if buf != nil {
+		for i := range t.Decls {
+			mapBack(&t.Decls[i], segs)
+		}
+	}
+	return t, true
+}
+
+// keptText is the text ParseGoDecls parses: src with every chunk keep
+// refuses (package clause and imports always stay) replaced by one line
+// break when it spans one, else by a space, and the stretches of src it
+// copied (for mapBack). buf is nil when nothing is dropped: src is the
+// text then.
+func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf []byte, segs []verbatim) {
 	var (
-		buf  []byte
-		segs []verbatim
 		prev int // end of the last chunk dropped
 		// line breaks before prev in src, and before len(buf) in buf
 		srcLines, bufLines int
@@ -350,21 +371,10 @@ func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool,
 		}
 		prev = c.end
 	}
-	if buf == nil {
-		t = Parse(Go, src, opt) // nothing dropped
-	} else {
-		copyTo(len(src))
-		t = Parse(Go, buf, opt)
-	}
-	if t.GaveUp || t.SyntaxErrors > 0 {
-		return Table{}, false
-	}
 	if buf != nil {
-		for i := range t.Decls {
-			mapBack(&t.Decls[i], segs)
-		}
+		copyTo(len(src))
 	}
-	return t, true
+	return buf, segs
 }
 
 var newline = []byte{'\n'}

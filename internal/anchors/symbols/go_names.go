@@ -94,6 +94,19 @@ type goNames struct {
 	emptyParams []bool
 	blockStack  []byte
 	exprs       bool // skipTo is skipping values, not types
+	// spans, when withSpans, is parallel to out: what LexGoDecls hashes.
+	withSpans bool
+	spans     []goNameSpan
+}
+
+// goNameSpan is where the walker's hash ranges of one GoName are (set for
+// functions, methods and type specs only: hashable).
+type goNameSpan struct {
+	hashable           bool
+	prefix             string // "type" for a type spec (the walker's prefix)
+	hashStart, hashEnd int
+	nameStart, nameEnd int
+	bodyStart, bodyEnd int // bodyStart < 0: no body
 }
 
 // endDecl: a declaration ends with a `;` or the file.
@@ -246,14 +259,15 @@ func (p *goNames) funcDecl() bool {
 	for {
 		switch {
 		case p.kind == '{':
+			body := p.start
 			if !p.skipBlock() {
 				return false
 			}
 			p.next()
-			p.emitFunc(method, recv, name, start, p.prevEnd, emptyParams)
+			p.emitFunc(method, recv, name, start, p.prevEnd, emptyParams, body)
 			return p.endDecl()
 		case p.kind == gnSemi || p.kind == gnEOF:
-			p.emitFunc(method, recv, name, start, p.prevEnd, emptyParams)
+			p.emitFunc(method, recv, name, start, p.prevEnd, emptyParams, -1)
 			return p.endDecl()
 		case p.is("struct") || p.is("interface"):
 			p.next()
@@ -285,7 +299,7 @@ func (p *goNames) emptyParen() bool {
 	return empty
 }
 
-func (p *goNames) emitFunc(method bool, recv string, name []byte, start, end int, emptyParams bool) {
+func (p *goNames) emitFunc(method bool, recv string, name []byte, start, end int, emptyParams bool, body int) {
 	kind, container := "function", ""
 	if method {
 		kind, container = "method", recv
@@ -293,6 +307,13 @@ func (p *goNames) emitFunc(method bool, recv string, name []byte, start, end int
 	if p.emit(kind, container, name, start, end) {
 		p.callables = append(p.callables, len(p.out)-1)
 		p.emptyParams = append(p.emptyParams, emptyParams)
+		if p.withSpans {
+			sp := &p.spans[len(p.spans)-1]
+			sp.hashable, sp.hashStart, sp.hashEnd = true, start, end
+			if body >= 0 {
+				sp.bodyStart, sp.bodyEnd = body, end
+			}
+		}
 	}
 }
 
@@ -386,13 +407,16 @@ func (p *goNames) typeSpec() (int, bool) {
 	at := len(p.out)
 	kept := p.emit(kind, "", name, start, 0)
 	qn := string(name)
+	body := -1
 	switch kind {
 	case "struct":
 		p.next()
+		body = p.start // the field list's `{`
 		if !p.fields(qn) {
 			return 0, false
 		}
 	case "interface":
+		body = p.start // the interface type, from its keyword
 		p.next()
 		if !p.methods(qn) {
 			return 0, false
@@ -404,6 +428,13 @@ func (p *goNames) typeSpec() (int, bool) {
 	}
 	if kept {
 		p.out[at].EndByte = p.prevEnd
+		if p.withSpans {
+			sp := &p.spans[at]
+			sp.hashable, sp.prefix, sp.hashStart, sp.hashEnd = true, "type", start, p.prevEnd
+			if body >= 0 {
+				sp.bodyStart, sp.bodyEnd = body, p.prevEnd
+			}
+		}
 		return 1, true
 	}
 	return 0, true
@@ -717,6 +748,12 @@ func (p *goNames) emit(kind, container string, name []byte, start, end int) bool
 	n := string(name)
 	p.out = append(p.out, GoName{Kind: kind, Name: n, QualifiedName: qualify(container, n), Container: container,
 		StartByte: start, EndByte: end})
+	if p.withSpans {
+		// name is always a slice of src: where it starts is how much
+		// shorter its capacity is.
+		at := cap(p.src) - cap(name)
+		p.spans = append(p.spans, goNameSpan{nameStart: at, nameEnd: at + len(name), bodyStart: -1})
+	}
 	return true
 }
 
