@@ -324,7 +324,9 @@ func (r *checkRun) reindexHinted(upgraded []string) bool {
 // completeForSuggestions re-parses each partial hinted file with, besides
 // the declarations its anchors named, every declaration that may hold a
 // suggestion for one of the lost anchors (anchors.MaySuggestFromGo on the
-// declaration's text and brace groups), and then every declaration that
+// declaration's text and brace groups, asked through one
+// anchors.GoSuggestFilter that reads each file's words once for all the
+// lost anchors), and then every declaration that
 // mentions the name of a suggestion found: a name is parsed as the whole
 // file parses it once every declaration mentioning it is kept (two
 // `func init()` become `init()`), and a suggestion shows its name.
@@ -333,8 +335,9 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 	origins := make([][]string, len(lost))
 	for i, a := range lost {
 		origin := r.origin(a)
-		ls[i], origins[i] = lostAnchor{a, origin, anchors.MaySuggestFromGo(a, origin)}, origin
+		ls[i], origins[i] = lostAnchor{a, origin}, origin
 	}
+	filter := anchors.NewGoSuggestFilter(lost, origins)
 	store := r.s.tables.persistent()
 	var lk []byte
 	if store != nil {
@@ -365,7 +368,7 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 				}
 			}
 		}
-		outcome, keep, ranges, done := r.suggestKeep(j, words, ls)
+		outcome, keep, ranges, done := r.suggestKeep(j, words, ls, filter)
 		changed[k] = outcome != suggestNone
 		if store != nil && done {
 			store.Put(key, encodeSuggestKeep(outcome, keep, ranges))
@@ -386,12 +389,10 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 	return r.reindexHinted(upgraded), nil
 }
 
-// lostAnchor is a lost anchor, its pinned body's tokens and its
-// suggestion filter.
+// lostAnchor is a lost anchor and its pinned body's tokens.
 type lostAnchor struct {
 	a      anchors.Anchor
 	origin []string
-	may    func([]byte, []anchors.BraceGroup) bool
 }
 
 // suggestKeep is completeForSuggestions' work on one hinted file j: the
@@ -400,11 +401,12 @@ type lostAnchor struct {
 // grows. outcome says whether j's table changed (partial: the offsets
 // kept; whole: parsed whole); done is false when the file was not
 // finished (then nothing is stored).
-func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
+func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor, filter *anchors.GoSuggestFilter) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
 	ranges, groups := j.layout.Ranges(), j.layout.BraceGroups()
 	named := mentioning(j.text, words)
 	keep, done = map[int]bool{}, true
 	grew := false
+	var ff *anchors.GoFileFilter
 	for _, c := range ranges {
 		if named(c[0], c[1]) {
 			keep[c[0]] = true
@@ -414,17 +416,15 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 			// A lexed file has no table yet: its named declarations
 			// are suggestions only if the filter lets them through.
 		}
-		var inside []anchors.BraceGroup
-		for _, g := range groups {
-			if g.Start >= c[0] && g.End <= c[1] {
-				inside = append(inside, anchors.BraceGroup{Start: g.Start - c[0], End: g.End - c[0], Tokens: g.Tokens})
-			}
+		if ff == nil {
+			ff = filter.File(j.text)
 		}
-		for _, l := range ls {
-			if l.may(j.text[c[0]:c[1]], inside) {
-				keep[c[0]], grew = true, true
-				break
-			}
+		// The groups inside c, in the order they close: those that close
+		// in it (none opens before a declaration and closes in it).
+		lo := sort.Search(len(groups), func(i int) bool { return groups[i].End > c[0] })
+		hi := lo + sort.Search(len(groups)-lo, func(i int) bool { return groups[lo+i].End > c[1] })
+		if ff.May(c[0], c[1], groups[lo:hi]) {
+			keep[c[0]], grew = true, true
 		}
 	}
 	for grew {
