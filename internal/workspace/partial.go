@@ -38,7 +38,9 @@ type hintedTable struct {
 	layout  *symbols.GoLayout // partial: text's lexed layout, for the suggestion pass
 	// lexed: no declaration was parsed (decls is empty, partial true):
 	// every anchor of the file is fresh by the declarations the lexers
-	// found (lexedDecls, see lexHinted).
+	// found (lexedDecls, see lexHinted; stored, so a warm run neither
+	// lexes nor lays out the file: layout is then nil until needed,
+	// layoutOf).
 	lexed      bool
 	lexedDecls []symbols.Decl
 }
@@ -111,10 +113,25 @@ func (r *checkRun) loadHintedGo(j *hintedTable, words [][]byte) {
 			return
 		}
 	}
+	as := r.lex.anchors[j.path]
+	var lk [sha256.Size]byte
+	store := c.persistent()
+	if store != nil && len(as) > 0 {
+		// A warm run: the declarations lexHinted found in these bytes for
+		// these anchors, if they still decide every one of them.
+		lk = lexedKey(j.sum, as)
+		if t, ok := stored(store, lk, symbols.Go); ok && allFresh(as, t.Decls) {
+			j.partial, j.lexed, j.lexedDecls = true, true, t.Decls
+			return
+		}
+	}
 	if layout, ok := symbols.LexGoLayout(j.text); ok {
 		keep := mentioning(j.text, words)
-		if decls, ok := lexHinted(layout, j.text, keep, r.lex.anchors[j.path]); ok {
+		if decls, ok := lexHinted(layout, j.text, keep, as); ok {
 			j.partial, j.layout, j.lexed, j.lexedDecls = true, layout, true, decls
+			if store != nil {
+				store.Put(lk, symbols.EncodeTable(symbols.Table{Language: symbols.Go, Decls: decls}))
+			}
 			return
 		}
 		if t, ok := c.partialGo(j.sum, j.text, layout, keep); ok {
@@ -163,6 +180,40 @@ func lexHinted(layout *symbols.GoLayout, src []byte, keep func(start, end int) b
 	return decls, true
 }
 
+// lexedKey is where a hinted Go file's lexed declarations are stored: its
+// content's hash and every field of its anchors lexHinted reads.
+func lexedKey(sum [sha256.Size]byte, as []anchors.Anchor) [sha256.Size]byte {
+	k := (&keyer{}).str("go-lexed v1").sum(sum).int(len(as))
+	for _, a := range as {
+		k.str(string(a.Form)).str(a.Kind).str(a.QualifiedName).str(a.DeclSHA).str(a.BodySHA).int(a.Scheme)
+	}
+	return k.done()
+}
+
+// allFresh: every anchor of as is fresh by decls (anchors.FreshInHint).
+func allFresh(as []anchors.Anchor, decls []symbols.Decl) bool {
+	for _, a := range as {
+		if _, ok := anchors.FreshInHint(a, decls); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// layoutOf is a partial hinted file's layout, lexed when it is first
+// needed (a file lexHinted's stored answer decided has none yet); ok is
+// false when the file does not lex (then it must be parsed whole).
+func layoutOf(j *hintedTable) (*symbols.GoLayout, bool) {
+	if j.layout == nil {
+		l, ok := symbols.LexGoLayout(j.text)
+		if !ok {
+			return nil, false
+		}
+		j.layout = l
+	}
+	return j.layout, true
+}
+
 // lexedVerdict is the cheap pass's answer for an anchor whose hinted file
 // was lexed, not parsed (loadHintedGo): the verdict lexHinted decided it
 // by. ok is false for an anchor of any other file; then Resolve answers.
@@ -197,7 +248,11 @@ func (r *checkRun) unlex(j *hintedTable) {
 		return
 	}
 	j.lexed, j.lexedDecls = false, nil
-	t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, mentioning(j.text, r.partialWords[j.path]))
+	layout, ok := layoutOf(j)
+	var t symbols.Table
+	if ok {
+		t, ok = r.s.tables.partialGo(j.sum, j.text, layout, mentioning(j.text, r.partialWords[j.path]))
+	}
 	if !ok {
 		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 		delete(r.partial, j.path)
@@ -362,7 +417,13 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 			// these lost anchors, parsed from the stored partial table.
 			key = suggestKeepKey(lk, j.sum, words, j.lexed)
 			if data, ok := store.Get(key); ok {
-				if outcome, keep, ok := decodeSuggestKeep(data, j.layout.Ranges()); ok && r.replaySuggestKeep(j, outcome, keep) {
+				var ranges [][2]int // only a partial outcome's offsets are checked against them
+				if len(data) > 0 && data[0] == suggestPartial {
+					if l, ok := layoutOf(j); ok {
+						ranges = l.Ranges()
+					}
+				}
+				if outcome, keep, ok := decodeSuggestKeep(data, ranges); ok && r.replaySuggestKeep(j, outcome, keep) {
 					changed[k] = outcome != suggestNone
 					return
 				}
@@ -402,7 +463,13 @@ type lostAnchor struct {
 // kept; whole: parsed whole); done is false when the file was not
 // finished (then nothing is stored).
 func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor, filter *anchors.GoSuggestFilter) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
-	ranges, groups := j.layout.Ranges(), j.layout.BraceGroups()
+	layout, ok := layoutOf(j)
+	if !ok {
+		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
+		j.lexed, j.lexedDecls = false, nil
+		return suggestWhole, nil, nil, true
+	}
+	ranges, groups := layout.Ranges(), layout.BraceGroups()
 	named := mentioning(j.text, words)
 	keep, done = map[int]bool{}, true
 	grew := false
@@ -429,7 +496,7 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor, 
 	}
 	for grew {
 		j.lexed, j.lexedDecls = false, nil
-		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
+		t, ok := r.s.tables.partialGo(j.sum, j.text, layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
 			j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 			return suggestWhole, nil, ranges, true
@@ -461,7 +528,11 @@ func (r *checkRun) replaySuggestKeep(j *hintedTable, outcome int, keep map[int]b
 		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 		j.lexed, j.lexedDecls = false, nil
 	case suggestPartial:
-		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
+		layout, ok := layoutOf(j)
+		if !ok {
+			return false
+		}
+		t, ok := r.s.tables.partialGo(j.sum, j.text, layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
 			return false
 		}
