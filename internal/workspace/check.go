@@ -57,6 +57,13 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 
 	docs, diags := s.parseDocs()
 	all := docs.anchors
+	// The mention coverage's reading of the code files needs no anchor's
+	// answer: it runs beside the anchors' passes.
+	var ment *mentionsRun
+	if opt.Mentions {
+		ment = s.startMentions()
+		defer ment.wait() // an early return leaves nothing reading
+	}
 
 	// Cheap pass: only the hinted files.
 	if opt.PartialHinted {
@@ -151,10 +158,10 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	rep.index = run.index()
 	rep.Budget = run.sp.report()
 	rep.FallbackShare = fallbackShare(all)
-	// The mention coverage needs the anchors' answers only: it runs while
-	// the claims' preparation (WarmClaims) may still be reading.
+	// The rest of the mention coverage needs the anchors' answers; it
+	// runs while the claims' preparation (WarmClaims) may still be reading.
 	if opt.Mentions {
-		cov := s.MentionCoverage(rep)
+		cov, _, _ := s.mentionsFinish(ment.wait(), rep)
 		rep.MentionCoverage = &cov
 	}
 	if err := s.checkClaims(ctx, rep, opt); err != nil {
@@ -300,6 +307,29 @@ type checkRun struct {
 	// paths are pathsOf's files, sorted (suggest).
 	paths   []string
 	pathsOf *anchors.Index
+}
+
+// mentionsRun is the mention coverage's first part, running beside the
+// anchors' passes.
+type mentionsRun struct {
+	wg    sync.WaitGroup
+	first *mentionsRead
+}
+
+func (s *Snapshot) startMentions() *mentionsRun {
+	m := &mentionsRun{}
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		m.first = s.mentionsFirst(true)
+	}()
+	return m
+}
+
+// wait is the first part's answer, once it is done.
+func (m *mentionsRun) wait() *mentionsRead {
+	m.wg.Wait()
+	return m.first
 }
 
 // keyBuf is r.key emptied, for one key built and hashed before the next.

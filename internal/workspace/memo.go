@@ -52,11 +52,19 @@ type checkMemo struct {
 	docs     []string // the listed files that are docs
 }
 
-// diskFact is what a repository-wide pass learnt about a disk file.
+// diskFact is what a repository-wide pass learnt about a disk file; sum
+// is its content hash when hashed (only a file some need wanted is).
 type diskFact struct {
-	st   anchors.FileStatus
-	size int
-	sum  [sha256.Size]byte
+	st     anchors.FileStatus
+	size   int
+	sum    [sha256.Size]byte
+	hashed bool
+}
+
+func (m *checkMemo) putFact(p string, f diskFact) {
+	m.factsMu.Lock()
+	m.facts[p] = f
+	m.factsMu.Unlock()
 }
 
 // comboSet is the prefilter's answer for one set of needs per disk file.

@@ -27,9 +27,30 @@ func (s *Snapshot) MentionCoverage(rep *Report) MentionCoverage {
 // mentionCoverage is MentionCoverage, how many mentions it settled early
 // and how many code files its first reading read.
 func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int, int) {
+	return s.mentionsFinish(s.mentionsFirst(false), rep)
+}
+
+// mentionsRead is the part of the coverage that needs no anchor's answer:
+// the docs' mentions, the first reading of the code files, and the parse
+// of the Go files the lexer refused where a mentioned name may be a
+// top-level declaration. verify's Check runs it beside the anchors.
+type mentionsRead struct {
+	scans    []docScan
+	bases    map[string]bool
+	paths    []string
+	mf       mentionFiles
+	refs     map[string][]anchors.MentionRef
+	deferred map[string]bool
+}
+
+// mentionsFirst computes the mentionsRead. ahead also parses, into the
+// table cache, the files the finish may parse whatever the anchors'
+// answers are (parseAhead).
+func (s *Snapshot) mentionsFirst(ahead bool) *mentionsRead {
 	scans, bases := s.docMentions(nil)
+	mr := &mentionsRead{scans: scans, bases: bases}
 	if len(bases) == 0 {
-		return summarize(scans, nil).Coverage, 0, 0
+		return mr
 	}
 	paths := s.mentionPaths()
 	mf := s.readMentionFiles(paths, bases)
@@ -54,6 +75,53 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int, int) {
 		return true
 	})
 	mergeRefs(refs, found)
+	mr.paths, mr.mf, mr.refs, mr.deferred = paths, mf, refs, deferred
+	if ahead {
+		s.parseAhead(mr)
+	}
+	return mr
+}
+
+// parseAhead parses the files mentionsFinish's second collection may
+// parse: it picks those holding a name left open, and a name is open only
+// if it is not final, which needs no anchor's answer (whether it is
+// settled does). The tables land in the table cache, so the finish, after
+// the anchors, finds them parsed; it still picks and reads as without.
+func (s *Snapshot) parseAhead(mr *mentionsRead) {
+	notFinal := map[string]bool{}
+	for _, sc := range mr.scans {
+		for _, m := range sc.ms {
+			base := anchors.BaseName(m.Name)
+			if !anchors.MentionFinal(m.Name, m.Call, mr.refs[base], !strings.Contains(m.Name, ".") && !mr.deferred[base]) {
+				notFinal[base] = true
+			}
+		}
+	}
+	if len(notFinal) == 0 {
+		return
+	}
+	parsed, places := mr.mf.parsed, mr.mf.places
+	s.collectRefsInto(mr.paths, make([][]anchors.MentionRef, len(mr.paths)), notFinal, func(i int) bool {
+		if parsed[i] {
+			return false
+		}
+		for _, n := range places[i].names {
+			if notFinal[n] {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// mentionsFinish resolves the mentions of mr with the anchors' answers.
+func (s *Snapshot) mentionsFinish(mr *mentionsRead, rep *Report) (MentionCoverage, int, int) {
+	scans, bases := mr.scans, mr.bases
+	if len(bases) == 0 {
+		return summarize(scans, nil).Coverage, 0, 0
+	}
+	paths, mf, refs, deferred := mr.paths, mr.mf, mr.refs, mr.deferred
+	parsed, places := mf.parsed, mf.places
 	bound := foundBindings(rep)
 	type at struct {
 		doc string
@@ -77,6 +145,7 @@ func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int, int) {
 			}
 		}
 	}
+
 	// Then the other files, for the names still open.
 	s.collectRefs(paths, refs, open, func(i int) bool {
 		if parsed[i] {

@@ -96,6 +96,44 @@ type candidate struct {
 	lexed  bool
 	bodies []string // symbols.GoBodyHashes
 	lexOK  bool
+	// ps, when set, answers the needs' byte-string tests in one pass
+	// (hit, computed on the first ask).
+	ps  *patternSet
+	hit []bool
+}
+
+// hasName is declaresNameAs(c.b, n.base, n.shapeIn(c.lang)) for need i.
+func (c *candidate) hasName(n need, i int) bool {
+	if c.ps == nil || i < 0 || c.ps.base[i] < 0 {
+		return declaresNameAs(c.b, n.base, n.shapeIn(c.lang))
+	}
+	return c.hits()[c.ps.base[i]]
+}
+
+// hasRare reports whether c holds every rare token of need i.
+func (c *candidate) hasRare(n need, i int) bool {
+	if c.ps == nil || i < 0 || len(c.ps.rare[i]) != len(n.rare) {
+		for _, t := range n.rare {
+			if !bytes.Contains(c.b, t) {
+				return false
+			}
+		}
+		return true
+	}
+	hit := c.hits()
+	for _, j := range c.ps.rare[i] {
+		if !hit[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *candidate) hits() []bool {
+	if c.hit == nil {
+		c.hit = c.ps.find(c.b)
+	}
+	return c.hit
 }
 
 // holdsGoBody reports whether the Go file may hold a body of hash h: it
@@ -116,9 +154,12 @@ func (c *candidate) holdsGoBody(h string) bool {
 	return false
 }
 
-func (n need) wantsIn(c *candidate) bool {
-	content, lang := c.b, c.lang
-	if len(n.base) > 0 && declaresNameAs(content, n.base, n.shapeIn(lang)) {
+func (n need) wantsIn(c *candidate) bool { return n.wantsNeed(c, -1) }
+
+// wantsNeed is wantsIn for the need i of c.ps (i < 0: c.ps is not used).
+func (n need) wantsNeed(c *candidate, i int) bool {
+	lang := c.lang
+	if len(n.base) > 0 && c.hasName(n, i) {
 		return true
 	}
 	if !n.body {
@@ -130,12 +171,10 @@ func (n need) wantsIn(c *candidate) bool {
 		}
 		return true // the pinned body is unknown: nothing to filter by
 	}
-	for _, t := range n.rare {
-		if !bytes.Contains(content, t) {
-			return false
-		}
+	if !c.hasRare(n, i) {
+		return false
 	}
-	return n.shape == nil || n.shape.MayOccur(content)
+	return n.shape == nil || n.shape.MayOccur(c.b)
 }
 
 // needOf is what the repository-wide search looks for on behalf of a
@@ -206,8 +245,9 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		}
 		sets[i] = ws
 	}
+	pats := newNeedPatterns(needs)
 	scan := func(cands []string) ([]parsed, error) {
-		return r.scanCandidates(ctx, cands, needs, sets, combo)
+		return r.scanCandidates(ctx, cands, needs, pats, sets, combo)
 	}
 	ck, dirs := candidateKey(families, hintDirs)
 	pk := r.partKey(setKey.done(), ck, families)
@@ -282,7 +322,7 @@ type parsed struct {
 // scanCandidates runs the prefilter over cands in parallel, scanChunk
 // files per job read in one batch, and parses the files it accepts within
 // the budget; results are in cands' order.
-func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []need, sets []*wantSet, combo *comboSet) ([]parsed, error) {
+func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []need, pats *needPatterns, sets []*wantSet, combo *comboSet) ([]parsed, error) {
 	results := make([]parsed, len(cands))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -295,7 +335,7 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 				last := min(first+scanChunk, len(cands))
 				reads := r.prefetch(cands[first:last], combo)
 				for i := first; i < last; i++ {
-					r.scanOne(ctx, i, cands, needs, sets, combo, results, reads[cands[i]])
+					r.scanOne(ctx, i, cands, needs, pats, sets, combo, results, reads[cands[i]])
 				}
 			}
 		}()
@@ -315,7 +355,7 @@ const scanChunk = 64
 
 // prefetch reads, in one batch, the disk candidates among paths whose
 // prefilter answers are not memoised (those scan would read).
-func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*FileRead {
+func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead {
 	mr, ok := r.s.files.(ManyReader)
 	if !ok || r.sp.stopped() {
 		return nil
@@ -332,7 +372,7 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*FileRea
 		todo = append(todo, p)
 	}
 	r.memo.factsMu.Unlock()
-	var out map[string]*FileRead
+	var batch []string
 	for _, p := range todo {
 		if _, ok := combo.get(p); ok {
 			continue
@@ -340,41 +380,44 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*FileRea
 		if anchors.CheckPath(p) != "" {
 			continue
 		}
-		if out == nil {
-			out = map[string]*FileRead{}
-		}
-		out[p] = nil
+		batch = append(batch, p)
 	}
-	if len(out) == 0 {
+	if len(batch) == 0 {
 		return nil
 	}
-	batch := make([]string, 0, len(out))
-	for _, p := range todo {
-		if _, ok := out[p]; ok {
-			batch = append(batch, p)
-		}
-	}
-	res := mr.ReadMany(batch, r.s.maxFileBytes())
+	out := make(map[string]*preRead, len(batch))
+	max := r.s.maxFileBytes()
+	res := mr.ReadMany(batch, max)
 	for i, p := range batch {
-		out[p] = &res[i]
+		switch fr := res[i]; {
+		case fr.Err != nil:
+			// readCandidate reads it alone.
+		case fr.Data == nil && fr.Size > max:
+			out[p] = &preRead{st: anchors.FileTooLarge}
+		default:
+			out[p] = &preRead{b: fr.Data, st: classify(fr.Data, max)}
+		}
 	}
 	return out
 }
 
-// readCandidate is readUncached, from a prefetched read when there is one.
-func (r *checkRun) readCandidate(p string, pre *FileRead) ([]byte, anchors.FileStatus) {
-	if pre == nil || pre.Err != nil {
+// preRead is a candidate's bytes and status as readUncached gives them,
+// read ahead in a batch.
+type preRead struct {
+	b  []byte
+	st anchors.FileStatus
+}
+
+// readCandidate is readUncached, from a read made ahead when there is one.
+func (r *checkRun) readCandidate(p string, pre *preRead) ([]byte, anchors.FileStatus) {
+	if pre == nil {
 		return r.s.readUncached(p)
 	}
-	max := r.s.maxFileBytes()
-	if pre.Data == nil && pre.Size > max {
-		return nil, anchors.FileTooLarge
-	}
-	return pre.Data, classify(pre.Data, max)
+	return pre.b, pre.st
 }
 
 // scanOne is scanCandidates' work for candidate i.
-func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []need, sets []*wantSet, combo *comboSet, results []parsed, pre *FileRead) {
+func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []need, pats *needPatterns, sets []*wantSet, combo *comboSet, results []parsed, pre *preRead) {
 	p := cands[i]
 	results[i].path = p
 	// Scanning a file for the prefilter costs time only; the
@@ -388,11 +431,11 @@ func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []n
 	var b []byte
 	var wanted bool
 	if _, open := r.s.overlays[p]; open {
-		fact, b, wanted = r.scan(p, lang, needs, sets, nil)
+		fact, b, wanted = r.scan(p, lang, needs, pats, sets, nil)
 	} else if e, ok := combo.get(p); ok {
 		fact, wanted = e.fact, e.wanted
 	} else {
-		fact, b, wanted = r.scan(p, lang, needs, sets, pre)
+		fact, b, wanted = r.scan(p, lang, needs, pats, sets, pre)
 		combo.put(p, comboEntry{fact, wanted})
 	}
 	results[i].st, results[i].sum, results[i].size = fact.st, fact.sum, fact.size
@@ -405,20 +448,31 @@ func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []n
 	}
 	r.sp.spend(fact.size)
 	results[i].spent = true
-	results[i].decls = r.table(p, lang, fact.sum, b).Decls
+	t, sum := r.table(p, lang, fact, b)
+	results[i].decls = t.Decls
+	if !fact.hashed && t.Decls != nil {
+		// Dropped unhashed by an earlier pass: hashed now, from the read
+		// the table was parsed from.
+		results[i].sum = sum
+		if _, open := r.s.overlays[p]; !open {
+			fact.sum, fact.hashed = sum, true
+			r.memo.putFact(p, fact)
+			combo.put(p, comboEntry{fact, true})
+		}
+	}
 }
 
 // scan is the prefilter's verdict on one candidate: whether any need wants
 // it. An open buffer is always scanned; a disk file is read only when a
 // need has not scanned it under this disk state. b is nil when the file
 // was not read.
-func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*wantSet, pre *FileRead) (diskFact, []byte, bool) {
+func (r *checkRun) scan(p string, lang symbols.Language, needs []need, pats *needPatterns, sets []*wantSet, pre *preRead) (diskFact, []byte, bool) {
 	if ob, ok := r.s.overlays[p]; ok {
 		f := diskFact{st: classify(ob, r.s.config.Budget.MaxFileBytes), size: len(ob)}
 		if f.st != anchors.FileOK {
 			return f, nil, false
 		}
-		f.sum = r.s.overlaySum(p, ob)
+		f.sum, f.hashed = r.s.overlaySum(p, ob), true
 		c := &candidate{b: ob, lang: lang}
 		for _, n := range needs {
 			if n.family == LanguageFamily(lang) && n.wantsIn(c) {
@@ -453,24 +507,24 @@ func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*w
 			return fact, nil, wanted && fact.st == anchors.FileOK
 		}
 	}
+	prev := fact
 	b, st := r.readCandidate(p, pre)
 	fact = diskFact{st: st, size: len(b)}
-	if st == anchors.FileOK {
-		fact.sum = sha256.Sum256(b)
+	if known && prev.hashed && prev.st == st && prev.size == len(b) {
+		// Under one disk state a file's content is fixed: its hash too.
+		fact.sum, fact.hashed = prev.sum, true
 	}
-	m.factsMu.Lock()
-	m.facts[p] = fact
-	m.factsMu.Unlock()
 	if st != anchors.FileOK {
+		m.putFact(p, fact)
 		return fact, nil, false
 	}
 	wanted := false
-	c := &candidate{b: b, lang: lang}
+	c := &candidate{b: b, lang: lang, ps: pats.forLang(lang)}
 	for i, n := range needs {
 		if n.family != LanguageFamily(lang) {
 			continue
 		}
-		w := n.wantsIn(c)
+		w := n.wantsNeed(c, i)
 		sets[i].mu.Lock()
 		sets[i].m[p] = w
 		sets[i].mu.Unlock()
@@ -479,23 +533,35 @@ func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*w
 			break
 		}
 	}
+	// Only a file some need wants is hashed (its table's key); a dropped
+	// one is hashed if a later pass wants it (scanOne).
+	if wanted && !fact.hashed {
+		fact.sum, fact.hashed = sha256.Sum256(b), true
+	}
+	m.putFact(p, fact)
 	return fact, b, wanted
 }
 
-// table is a candidate's declaration table: memoised by content, or parsed
-// from b (read again when the scan answered from the memo).
-func (r *checkRun) table(p string, lang symbols.Language, sum [sha256.Size]byte, b []byte) symbols.Table {
-	if t, ok := r.s.tables.lookup(lang, sum); ok {
-		return t
+// table is a candidate's declaration table and its content hash: memoised
+// by content, or parsed from b (read again when the scan answered from the
+// memo).
+func (r *checkRun) table(p string, lang symbols.Language, fact diskFact, b []byte) (symbols.Table, [sha256.Size]byte) {
+	if fact.hashed {
+		if t, ok := r.s.tables.lookup(lang, fact.sum); ok {
+			return t, fact.sum
+		}
 	}
+	sum := fact.sum
 	if b == nil {
 		var st anchors.FileStatus
 		if b, st = r.s.readUncached(p); st != anchors.FileOK {
-			return symbols.Table{}
+			return symbols.Table{}, sum
 		}
 		sum = sha256.Sum256(b)
+	} else if !fact.hashed {
+		sum = sha256.Sum256(b)
 	}
-	return r.tableOf(p, lang, sum, b)
+	return r.tableOf(p, lang, sum, b), sum
 }
 
 // candidateKey is the memo key of the listed candidates for these
