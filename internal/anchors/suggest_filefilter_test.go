@@ -36,7 +36,7 @@ func sameAsMaySuggest(t *testing.T, name string, src []byte, lost []Anchor, orig
 	for i, a := range lost {
 		mays = append(mays, MaySuggestFromGo(a, origins[i]))
 	}
-	ff := NewGoSuggestFilter(lost, origins).File(src)
+	ff := NewGoSuggestFilter(lost, origins).File(src, layout.Ranges())
 	compared, passed := 0, 0
 	for _, r := range layout.Ranges() {
 		abs, rel := groupsIn(layout.BraceGroups(), r[0], r[1])
@@ -119,6 +119,7 @@ func FuzzGoSuggestFilter(f *testing.F) {
 	f.Add([]byte("package p\nfunc Handle(w W) { w.Write(x1abc) }\nvar é = \"Handler\"\n"), "Handler", "w . Write ( x1abc ) abc")
 	f.Add([]byte("package p\ntype T struct{ a, b int }\nfunc (t T) M() int { return t.a + t.b*2 }\n"), "T.N", "return t . a + t . b")
 	f.Add([]byte("package p\n// 9serve serve_x\nconst c = 0x1p3\n"), "serve", "")
+	f.Add([]byte("package p\nvar s = \"éTryAcquire 1abc x9y é9z\" + abc\nfunc F() { y(abc, z) }\n"), "TryAcquire", "abc y z ( ) , abc")
 	f.Fuzz(func(t *testing.T, src []byte, name, origin string) {
 		if len(src) > 4096 || len(name) > 80 || len(origin) > 400 {
 			return

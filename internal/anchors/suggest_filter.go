@@ -138,15 +138,19 @@ type GoSuggestFilter struct {
 	// first[c] has bit len&63 set when an identifier token of that
 	// length starts with byte c: most words need no map lookup.
 	first [256]uint64
+	// minLen, maxLen bound the ASCII words close to some lost name.
+	minLen, maxLen int
 }
 
 // NewGoSuggestFilter prepares the filter for lost (origins[i] is
 // lost[i]'s pinned body's tokens, possibly none).
 func NewGoSuggestFilter(lost []Anchor, origins [][]string) *GoSuggestFilter {
-	f := &GoSuggestFilter{idents: map[string]int{}}
+	f := &GoSuggestFilter{idents: map[string]int{}, minLen: 1 << 30}
 	for i, a := range lost {
 		m := newGoMay(a, origins[i])
 		f.may = append(f.may, m)
+		f.minLen = min(f.minLen, max(m.close.baseRunes-m.close.maxDist, 1))
+		f.maxLen = max(f.maxLen, m.close.baseRunes+m.close.maxDist)
 		slots := make([]int, len(m.toks))
 		for k, t := range m.toks {
 			slots[k] = -1
@@ -174,66 +178,105 @@ type GoFileFilter struct {
 	at    [][]int // per identifier slot: where it occurs as a word, in order
 }
 
-// File reads src's words for every lost anchor of f.
-func (f *GoSuggestFilter) File(src []byte) *GoFileFilter {
+// File reads, for every lost anchor of f, the words of src inside ranges
+// (its declarations, in order: May is asked of these only).
+func (f *GoSuggestFilter) File(src []byte, ranges [][2]int) *GoFileFilter {
 	ff := &GoFileFilter{f: f, src: src, close: make([][]int, len(f.may)), at: make([][]int, len(f.idents))}
-	// The words closeName.in reads: runs of word bytes.
-	for i := 0; i < len(src); {
+	for _, r := range ranges {
+		ff.read(r[0], r[1])
+	}
+	return ff
+}
+
+// read reads the words of src[start:end] (no word crosses its bounds):
+// the runs of word bytes closeName.in reads, and in them the identifiers
+// countWord counts — a run of letters, digits and `_` read from its start
+// or from right after a digit to its end (an ASCII run is one; a byte
+// outside ASCII ends one).
+func (ff *GoFileFilter) read(start, end int) {
+	f, src := ff.f, ff.src
+	for i := start; i < end; {
 		if wordClass[src[i]] == 0 {
 			i++
 			continue
 		}
-		j, ascii := i, true
-		for j < len(src) {
-			k := wordClass[src[j]]
+		j, class := i, uint8(0)
+		for j < end {
+			k := byteClass[src[j]]
 			if k == 0 {
 				break
 			}
-			ascii = ascii && k == 1
+			class |= k
 			j++
 		}
-		for a, m := range f.may {
-			if m.close.word(src[i:j], ascii) {
-				ff.close[a] = append(ff.close[a], i)
+		word, ascii := src[i:j], class&classNonASCII == 0
+		if n := j - i; !ascii || word[0] >= '0' && word[0] <= '9' || n >= f.minLen && n <= f.maxLen {
+			for a, m := range f.may {
+				if m.close.word(word, ascii) {
+					ff.close[a] = append(ff.close[a], i)
+				}
 			}
 		}
-		i = j
-	}
-	if len(f.idents) == 0 {
-		return ff
-	}
-	// The occurrences countWord counts: an identifier with no letter or
-	// `_` before it and no letter, digit or `_` after it, so the end of a
-	// run of letters, digits and `_`, starting at the run's start or
-	// right after a digit.
-	for i := 0; i < len(src); {
-		if !identByte(src[i]) {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(src) && identByte(src[j]) {
-			j++
-		}
-		for k := i; k < j; k++ {
-			if (k == i || isDigitByte(src[k-1])) && isIdentStart(src[k]) && f.first[src[k]]&(1<<((j-k)&63)) != 0 {
-				if slot, ok := f.idents[string(src[k:j])]; ok {
-					ff.at[slot] = append(ff.at[slot], k)
+		if len(f.idents) > 0 {
+			if class&(classDigit|classNonASCII) == 0 {
+				ff.ident(i, j) // the common case: one identifier, or a keyword
+			} else {
+				pieceEnd := i
+				for k := i; k < j; k++ {
+					if k >= pieceEnd {
+						for pieceEnd = k; pieceEnd < j && src[pieceEnd] < 0x80; pieceEnd++ {
+						}
+					}
+					if src[k] < 0x80 && (k == i || isDigitByte(src[k-1]) || src[k-1] >= 0x80) {
+						ff.ident(k, pieceEnd)
+					}
 				}
 			}
 		}
 		i = j
 	}
-	return ff
 }
+
+// ident notes src[k:e] where it is an identifier of the origins.
+func (ff *GoFileFilter) ident(k, e int) {
+	c := ff.src[k]
+	if !isIdentStart(c) || ff.f.first[c]&(1<<((e-k)&63)) == 0 {
+		return
+	}
+	if slot, ok := ff.f.idents[string(ff.src[k:e])]; ok {
+		ff.at[slot] = append(ff.at[slot], k)
+	}
+}
+
+// byteClass: which of word byte, outside ASCII, digit a byte is (0: no
+// word holds it).
+const (
+	classWord     = 1
+	classNonASCII = 2
+	classDigit    = 4
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 0x80:
+			t[c] = classWord | classNonASCII
+		case c >= '0' && c <= '9':
+			t[c] = classWord | classDigit
+		case goWordByte(byte(c)):
+			t[c] = classWord
+		}
+	}
+	return t
+}()
 
 func identByte(c byte) bool   { return isIdentStart(c) || isDigitByte(c) }
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // May is MaySuggestFromGo(a, origin)(src[start:end], groups) for some
-// lost anchor of the filter, where src[start:end] is one top-level
-// declaration of the file (its bounds are not inside a word) and groups
-// are the brace groups inside it, at src's offsets (not the
+// lost anchor of the filter, where [start, end) is one of the ranges File
+// read (a top-level declaration: its bounds are not inside a word) and
+// groups are the brace groups inside it, at src's offsets (not the
 // declaration's).
 func (ff *GoFileFilter) May(start, end int, groups []BraceGroup) bool {
 	text := ff.src[start:end]

@@ -484,7 +484,7 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor, 
 			// are suggestions only if the filter lets them through.
 		}
 		if ff == nil {
-			ff = filter.File(j.text)
+			ff = filter.File(j.text, ranges)
 		}
 		// The groups inside c, in the order they close: those that close
 		// in it (none opens before a declaration and closes in it).
