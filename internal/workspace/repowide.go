@@ -674,25 +674,75 @@ func mergeCandidates(listed, near, far []string, dirs map[string]bool) []string 
 // on, found in the hinted file's history by its pinned hashes. It is nil
 // when history has no such version (or there is no git).
 func (r *checkRun) origin(a anchors.Anchor) []string {
-	key := a.Path + "\x00" + a.DeclSHA + "," + a.BodySHA
+	key := originKey(a)
 	if toks, ok := r.memo.origins.get(key); ok {
 		return toks
 	}
-	var toks []string
-	lang, ok := symbols.LanguageForPath(a.Path)
-	if ok && r.s.git != nil && a.Pinned() {
-	search:
-		for _, blob := range r.s.git.History(a.Path, historyDepth) {
-			for _, d := range r.s.tables.parse(lang, blob).Decls {
-				if (a.BodySHA != "" && d.BodyHash == a.BodySHA) || d.DeclHash == a.DeclSHA {
-					toks = d.Body.Strings()
-					break search
-				}
+	toks := r.pinnedBody(a, r.history(a))
+	r.memo.origins.put(key, toks)
+	return toks
+}
+
+func originKey(a anchors.Anchor) string {
+	return a.Path + "\x00" + a.DeclSHA + "," + a.BodySHA
+}
+
+// history is the versions of a's file origin searches (nil without git,
+// a grammar or a pin).
+func (r *checkRun) history(a anchors.Anchor) [][]byte {
+	if _, ok := symbols.LanguageForPath(a.Path); !ok || r.s.git == nil || !a.Pinned() {
+		return nil
+	}
+	return r.s.git.History(a.Path, historyDepth)
+}
+
+// pinnedBody is origin's search of the versions, newest first.
+func (r *checkRun) pinnedBody(a anchors.Anchor, versions [][]byte) []string {
+	lang, _ := symbols.LanguageForPath(a.Path)
+	for _, blob := range versions {
+		for _, d := range r.s.tables.parse(lang, blob).Decls {
+			if (a.BodySHA != "" && d.BodyHash == a.BodySHA) || d.DeclHash == a.DeclSHA {
+				return d.Body.Strings()
 			}
 		}
 	}
-	r.memo.origins.put(key, toks)
-	return toks
+	return nil
+}
+
+// warmOrigins is origin for each open anchor whose need reads it (a
+// symbol anchor pinned with a body), the versions parsed on all cores:
+// each is the parse of a whole file or two, and the needs of the
+// repository-wide pass and of completeHinted wait for them. The history
+// is read one anchor at a time, as origin reads it.
+func (r *checkRun) warmOrigins(open []anchors.Anchor) {
+	type job struct {
+		a        anchors.Anchor
+		key      string
+		versions [][]byte
+		toks     []string
+	}
+	var jobs []job
+	seen := map[string]bool{}
+	for _, a := range open {
+		if a.Form != anchors.FormSymbol || a.BodySHA == "" {
+			continue
+		}
+		key := originKey(a)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if _, ok := r.memo.origins.get(key); ok {
+			continue
+		}
+		jobs = append(jobs, job{a: a, key: key, versions: r.history(a)})
+	}
+	parallel(len(jobs), func(i int) {
+		jobs[i].toks = r.pinnedBody(jobs[i].a, jobs[i].versions)
+	})
+	for _, j := range jobs {
+		r.memo.origins.put(j.key, j.toks)
+	}
 }
 
 // rareTokens picks up to two identifier-like tokens of a body, longest
