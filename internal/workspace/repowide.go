@@ -333,6 +333,9 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 			defer wg.Done()
 			for first := range jobs {
 				last := min(first+scanChunk, len(cands))
+				if r.visitChunk(ctx, first, last, cands, needs, pats, sets, combo, results) {
+					continue
+				}
 				reads := r.prefetch(cands[first:last], combo)
 				for i := first; i < last; i++ {
 					r.scanOne(ctx, i, cands, needs, pats, sets, combo, results, reads[cands[i]])
@@ -353,13 +356,47 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 // lone read resolves every path component).
 const scanChunk = 64
 
-// prefetch reads, in one batch, the disk candidates among paths whose
-// prefilter answers are not memoised (those scan would read).
-func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead {
-	mr, ok := r.s.files.(ManyReader)
+// visitChunk is scanOne for candidates first..last-1 through the adapter's
+// VisitMany: the files to read are read in one batch into one reused
+// buffer, each scanned (and parsed, when wanted) before the next is read,
+// so the thousands of files the pass drops are never copied; the others
+// are scanned from the memo. It reports false, doing nothing, when the
+// adapter cannot visit or the budget stopped (then prefetch reads).
+func (r *checkRun) visitChunk(ctx context.Context, first, last int, cands []string, needs []need, pats *needPatterns, sets []*wantSet, combo *comboSet, results []parsed) bool {
+	mv, ok := r.s.files.(ManyVisitor)
 	if !ok || r.sp.stopped() {
-		return nil
+		return false
 	}
+	batch := r.toRead(cands[first:last], combo)
+	at := make(map[string]int, len(batch))
+	for _, p := range batch {
+		at[p] = -1
+	}
+	for i := first; i < last; i++ {
+		if _, read := at[cands[i]]; read {
+			at[cands[i]] = i
+			continue
+		}
+		r.scanOne(ctx, i, cands, needs, pats, sets, combo, results, nil)
+	}
+	max := r.s.maxFileBytes()
+	mv.VisitMany(batch, max, func(k int, fr FileRead) {
+		var pre *preRead // nil: readCandidate reads it alone
+		switch {
+		case fr.Err != nil:
+		case fr.Data == nil && fr.Size > max:
+			pre = &preRead{st: anchors.FileTooLarge}
+		default:
+			pre = &preRead{b: fr.Data, st: classify(fr.Data, max)}
+		}
+		r.scanOne(ctx, at[batch[k]], cands, needs, pats, sets, combo, results, pre)
+	})
+	return true
+}
+
+// toRead are the disk candidates among paths whose prefilter answers are
+// not memoised (those scan would read), in paths' order.
+func (r *checkRun) toRead(paths []string, combo *comboSet) []string {
 	var todo []string
 	r.memo.factsMu.Lock()
 	for _, p := range paths {
@@ -372,7 +409,7 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead
 		todo = append(todo, p)
 	}
 	r.memo.factsMu.Unlock()
-	var batch []string
+	batch := todo[:0]
 	for _, p := range todo {
 		if _, ok := combo.get(p); ok {
 			continue
@@ -382,6 +419,17 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead
 		}
 		batch = append(batch, p)
 	}
+	return batch
+}
+
+// prefetch reads, in one batch, the disk candidates among paths whose
+// prefilter answers are not memoised (those scan would read).
+func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead {
+	mr, ok := r.s.files.(ManyReader)
+	if !ok || r.sp.stopped() {
+		return nil
+	}
+	batch := r.toRead(paths, combo)
 	if len(batch) == 0 {
 		return nil
 	}
