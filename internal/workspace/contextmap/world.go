@@ -1,6 +1,7 @@
 package contextmap
 
 import (
+	"bytes"
 	"cmp"
 	"container/heap"
 	"context"
@@ -523,7 +524,7 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 }
 
 func lineStarts(src []byte) []int {
-	out := []int{0}
+	out := make([]int, 1, 1+bytes.Count(src, []byte("\n")))
 	for i, c := range src {
 		if c == '\n' {
 			out = append(out, i+1)
@@ -920,12 +921,27 @@ func private(x *cxDecl) bool {
 
 // goPackage reads the name of a Go file's package clause.
 func goPackage(src []byte) string {
-	for _, line := range strings.SplitN(string(src[:min(len(src), 4096)]), "\n", 200) {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "package "); ok {
-			return strings.TrimSuffix(strings.TrimSpace(rest), "_test")
+	// The first 199 lines of the first 4 KiB, then the rest of those 4 KiB
+	// as one line, read in place.
+	b := src[:min(len(src), 4096)]
+	clause := func(line []byte) (string, bool) {
+		if rest, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("package ")); ok {
+			return strings.TrimSuffix(string(bytes.TrimSpace(rest)), "_test"), true
 		}
+		return "", false
 	}
-	return ""
+	for range 199 {
+		line, rest, more := bytes.Cut(b, []byte("\n"))
+		if name, ok := clause(line); ok {
+			return name
+		}
+		if !more {
+			return ""
+		}
+		b = rest
+	}
+	name, _ := clause(b)
+	return name
 }
 
 // evidence is the word a file outside x's directory must hold to use x:
