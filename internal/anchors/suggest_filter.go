@@ -26,79 +26,299 @@ import (
 //     of code), an operator at most as often as bytes.Count finds it, a
 //     literal (normalised or compared by value) is counted as found.
 func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []BraceGroup) bool {
-	base := strings.ToLower(BaseName(a.QualifiedName))
-	maxDist := len(base) / 3
-	if maxDist < 2 {
-		maxDist = 2
-	}
-	baseRunes := utf8.RuneCountInString(base)
-	type tok struct {
-		text  []byte
-		count int
-		ident bool
-	}
-	var toks []tok
-	free, n := 0, len(origin)
-	for t, c := range tokenCounts(origin) {
-		if spelt(t) {
-			toks = append(toks, tok{[]byte(t), c, isIdentStart(t[0])})
-		} else {
-			free += c
-		}
-	}
-	// Long tokens first: they are the rare ones, so a file without the
-	// body fails early.
-	sort.Slice(toks, func(i, j int) bool {
-		if len(toks[i].text) != len(toks[j].text) {
-			return len(toks[i].text) > len(toks[j].text)
-		}
-		return bytes.Compare(toks[i].text, toks[j].text) < 0
-	})
-	// common ≥ BodySimilarity·max(n, len(body)) ≥ BodySimilarity·n; one
-	// token of slack keeps float rounding on the safe side.
-	// sim = common/long ≥ BodySimilarity with whole numbers: the margin
-	// only absorbs float rounding.
-	atLeast := func(found, of int) bool { return float64(found) >= BodySimilarity*float64(of)*(1-1e-9) }
-	holds := func(text []byte, of int) bool {
-		found, missing := free, 0
-		for _, t := range toks {
-			var got int
-			if t.ident {
-				got = min(t.count, countWord(text, t.text))
-			} else {
-				got = min(t.count, bytes.Count(text, t.text))
-			}
-			found += got
-			missing += t.count - got
-			if atLeast(found, of) {
-				return true
-			}
-			if !atLeast(n-missing, of) {
-				return false
-			}
-		}
-		return atLeast(found, of)
-	}
-	close := newCloseName(base, baseRunes, maxDist)
+	m := newGoMay(a, origin)
 	return func(src []byte, groups []BraceGroup) bool {
-		if close.in(src) {
+		if m.close.in(src) {
 			return true
 		}
-		if n == 0 || !holds(src, n) {
+		if m.n == 0 || !m.holds(src, m.n, nil) {
 			return false
 		}
 		for _, g := range groups {
-			// The body has at least g.Tokens tokens and at most one per
-			// byte; short/long ≥ BodySimilarity bounds it by n.
-			if !atLeast(n, g.Tokens) || !atLeast(g.End-g.Start, n) {
+			if !m.groupFits(g) {
 				continue
 			}
-			if holds(src[g.Start:g.End], max(n, g.Tokens)) {
+			if m.holds(src[g.Start:g.End], max(m.n, g.Tokens), nil) {
 				return true
 			}
 		}
 		return false
 	}
+}
+
+// goMay is MaySuggestFromGo's test for one lost anchor, prepared.
+type goMay struct {
+	close *closeName
+	toks  []mayTok
+	free  int // origin's tokens counted as found (literals)
+	n     int // origin's tokens
+}
+
+type mayTok struct {
+	text  []byte
+	count int
+	ident bool
+}
+
+func newGoMay(a Anchor, origin []string) *goMay {
+	base := strings.ToLower(BaseName(a.QualifiedName))
+	maxDist := len(base) / 3
+	if maxDist < 2 {
+		maxDist = 2
+	}
+	m := &goMay{n: len(origin)}
+	for t, c := range tokenCounts(origin) {
+		if spelt(t) {
+			m.toks = append(m.toks, mayTok{[]byte(t), c, isIdentStart(t[0])})
+		} else {
+			m.free += c
+		}
+	}
+	// Long tokens first: they are the rare ones, so a file without the
+	// body fails early.
+	sort.Slice(m.toks, func(i, j int) bool {
+		if len(m.toks[i].text) != len(m.toks[j].text) {
+			return len(m.toks[i].text) > len(m.toks[j].text)
+		}
+		return bytes.Compare(m.toks[i].text, m.toks[j].text) < 0
+	})
+	m.close = newCloseName(base, utf8.RuneCountInString(base), maxDist)
+	return m
+}
+
+// atLeast: common ≥ BodySimilarity·max(n, len(body)) ≥ BodySimilarity·n;
+// sim = common/long ≥ BodySimilarity with whole numbers: the margin only
+// absorbs float rounding.
+func atLeast(found, of int) bool { return float64(found) >= BodySimilarity*float64(of)*(1-1e-9) }
+
+// groupFits: the body has at least g.Tokens tokens and at most one per
+// byte; short/long ≥ BodySimilarity bounds it by n.
+func (m *goMay) groupFits(g BraceGroup) bool {
+	return atLeast(m.n, g.Tokens) && atLeast(g.End-g.Start, m.n)
+}
+
+// holds reports whether text may hold BodySimilarity of a body of of
+// tokens sharing origin's. words, when not nil, counts an identifier
+// token of text instead of countWord (the file filter's positions).
+func (m *goMay) holds(text []byte, of int, words func(k int) int) bool {
+	found, missing := m.free, 0
+	for k, t := range m.toks {
+		var got int
+		switch {
+		case t.ident && words != nil:
+			got = min(t.count, words(k))
+		case t.ident:
+			got = min(t.count, countWord(text, t.text))
+		default:
+			got = min(t.count, bytes.Count(text, t.text))
+		}
+		found += got
+		missing += t.count - got
+		if atLeast(found, of) {
+			return true
+		}
+		if !atLeast(m.n-missing, of) {
+			return false
+		}
+	}
+	return atLeast(found, of)
+}
+
+// GoSuggestFilter is MaySuggestFromGo for several lost anchors, asked of
+// the declarations of one file after another: each file's words are read
+// once for all of them (File) — the words close to each lost name, and
+// where each identifier of the pinned bodies occurs as countWord counts
+// it — so a declaration costs a few binary searches, not a scan of its
+// text per anchor and per identifier. Its answers are MaySuggestFromGo's
+// (TestGoSuggestFilterIsMaySuggestFromGo, FuzzGoSuggestFilter).
+type GoSuggestFilter struct {
+	may    []*goMay
+	idents map[string]int // every identifier token of the origins → its slot
+	slots  [][]int        // per anchor, per token of its toks: its slot, -1 for an operator
+	// first[c] has bit len&63 set when an identifier token of that
+	// length starts with byte c: most words need no map lookup.
+	first [256]uint64
+	// minLen, maxLen bound the ASCII words close to some lost name.
+	minLen, maxLen int
+}
+
+// NewGoSuggestFilter prepares the filter for lost (origins[i] is
+// lost[i]'s pinned body's tokens, possibly none).
+func NewGoSuggestFilter(lost []Anchor, origins [][]string) *GoSuggestFilter {
+	f := &GoSuggestFilter{idents: map[string]int{}, minLen: 1 << 30}
+	for i, a := range lost {
+		m := newGoMay(a, origins[i])
+		f.may = append(f.may, m)
+		f.minLen = min(f.minLen, max(m.close.baseRunes-m.close.maxDist, 1))
+		f.maxLen = max(f.maxLen, m.close.baseRunes+m.close.maxDist)
+		slots := make([]int, len(m.toks))
+		for k, t := range m.toks {
+			slots[k] = -1
+			if !t.ident {
+				continue
+			}
+			slot, ok := f.idents[string(t.text)]
+			if !ok {
+				slot = len(f.idents)
+				f.idents[string(t.text)] = slot
+				f.first[t.text[0]] |= 1 << (len(t.text) & 63)
+			}
+			slots[k] = slot
+		}
+		f.slots = append(f.slots, slots)
+	}
+	return f
+}
+
+// GoFileFilter is a GoSuggestFilter read over one file.
+type GoFileFilter struct {
+	f     *GoSuggestFilter
+	src   []byte
+	close [][]int // per anchor: the starts of the words close to its name, in order
+	at    [][]int // per identifier slot: where it occurs as a word, in order
+}
+
+// File reads, for every lost anchor of f, the words of src inside ranges
+// (its declarations, in order: May is asked of these only).
+func (f *GoSuggestFilter) File(src []byte, ranges [][2]int) *GoFileFilter {
+	ff := &GoFileFilter{f: f, src: src, close: make([][]int, len(f.may)), at: make([][]int, len(f.idents))}
+	for _, r := range ranges {
+		ff.read(r[0], r[1])
+	}
+	return ff
+}
+
+// read reads the words of src[start:end] (no word crosses its bounds):
+// the runs of word bytes closeName.in reads, and in them the identifiers
+// countWord counts — a run of letters, digits and `_` read from its start
+// or from right after a digit to its end (an ASCII run is one; a byte
+// outside ASCII ends one).
+func (ff *GoFileFilter) read(start, end int) {
+	f, src := ff.f, ff.src
+	for i := start; i < end; {
+		if wordClass[src[i]] == 0 {
+			i++
+			continue
+		}
+		j, class := i, uint8(0)
+		for j < end {
+			k := byteClass[src[j]]
+			if k == 0 {
+				break
+			}
+			class |= k
+			j++
+		}
+		word, ascii := src[i:j], class&classNonASCII == 0
+		if n := j - i; !ascii || word[0] >= '0' && word[0] <= '9' || n >= f.minLen && n <= f.maxLen {
+			for a, m := range f.may {
+				if m.close.word(word, ascii) {
+					ff.close[a] = append(ff.close[a], i)
+				}
+			}
+		}
+		if len(f.idents) > 0 {
+			if class&(classDigit|classNonASCII) == 0 {
+				ff.ident(i, j) // the common case: one identifier, or a keyword
+			} else {
+				pieceEnd := i
+				for k := i; k < j; k++ {
+					if k >= pieceEnd {
+						for pieceEnd = k; pieceEnd < j && src[pieceEnd] < 0x80; pieceEnd++ {
+						}
+					}
+					if src[k] < 0x80 && (k == i || isDigitByte(src[k-1]) || src[k-1] >= 0x80) {
+						ff.ident(k, pieceEnd)
+					}
+				}
+			}
+		}
+		i = j
+	}
+}
+
+// ident notes src[k:e] where it is an identifier of the origins.
+func (ff *GoFileFilter) ident(k, e int) {
+	c := ff.src[k]
+	if !isIdentStart(c) || ff.f.first[c]&(1<<((e-k)&63)) == 0 {
+		return
+	}
+	if slot, ok := ff.f.idents[string(ff.src[k:e])]; ok {
+		ff.at[slot] = append(ff.at[slot], k)
+	}
+}
+
+// byteClass: which of word byte, outside ASCII, digit a byte is (0: no
+// word holds it).
+const (
+	classWord     = 1
+	classNonASCII = 2
+	classDigit    = 4
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 0x80:
+			t[c] = classWord | classNonASCII
+		case c >= '0' && c <= '9':
+			t[c] = classWord | classDigit
+		case goWordByte(byte(c)):
+			t[c] = classWord
+		}
+	}
+	return t
+}()
+
+func identByte(c byte) bool   { return isIdentStart(c) || isDigitByte(c) }
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+// May is MaySuggestFromGo(a, origin)(src[start:end], groups) for some
+// lost anchor of the filter, where [start, end) is one of the ranges File
+// read (a top-level declaration: its bounds are not inside a word) and
+// groups are the brace groups inside it, at src's offsets (not the
+// declaration's).
+func (ff *GoFileFilter) May(start, end int, groups []BraceGroup) bool {
+	text := ff.src[start:end]
+	for a, m := range ff.f.may {
+		if hasIn(ff.close[a], start, end) {
+			return true
+		}
+		if m.n == 0 {
+			continue
+		}
+		words := func(s, e int) func(k int) int {
+			return func(k int) int {
+				slot := ff.f.slots[a][k]
+				return countIn(ff.at[slot], s, e-len(m.toks[k].text))
+			}
+		}
+		if !m.holds(text, m.n, words(start, end)) {
+			continue
+		}
+		for _, g := range groups {
+			if !m.groupFits(g) {
+				continue
+			}
+			if m.holds(ff.src[g.Start:g.End], max(m.n, g.Tokens), words(g.Start, g.End)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasIn reports whether sorted starts holds one in [s, e).
+func hasIn(starts []int, s, e int) bool {
+	i := sort.SearchInts(starts, s)
+	return i < len(starts) && starts[i] < e
+}
+
+// countIn counts the sorted starts in [s, last].
+func countIn(starts []int, s, last int) int {
+	i := sort.SearchInts(starts, s)
+	j := sort.SearchInts(starts, last+1)
+	return max(j-i, 0)
 }
 
 // countWord counts w (an identifier) where it is a whole word: no letter
@@ -186,8 +406,6 @@ func newCloseName(base string, baseRunes, maxDist int) *closeName {
 
 // in reports whether some word of src is within maxDist edits of base.
 func (c *closeName) in(src []byte) bool {
-	base, baseRunes, maxDist, bits, fast := c.base, c.baseRunes, c.maxDist, &c.bits, c.fast
-	var scratch []byte
 	for i := 0; i < len(src); {
 		if wordClass[src[i]] == 0 {
 			i++
@@ -202,35 +420,35 @@ func (c *closeName) in(src []byte) bool {
 			ascii = ascii && k == 1
 			j++
 		}
-		word := src[i:j]
-		i = j
-		if ascii && !(word[0] >= '0' && word[0] <= '9') {
-			if d := len(word) - baseRunes; d > maxDist || -d > maxDist {
-				continue
-			}
-			if fast {
-				if bits.within(word, maxDist) {
-					return true
-				}
-				continue
-			}
-			// A name over 64 runes (rare): a lowered copy and levenshtein.
-			scratch = append(scratch[:0], word...)
-			for k, c := range scratch {
-				if c >= 'A' && c <= 'Z' {
-					scratch[k] = c + 'a' - 'A'
-				}
-			}
-			if levenshtein(base, string(scratch), maxDist+1) <= maxDist {
-				return true
-			}
-			continue
-		}
-		if substringDistance(base, strings.ToLower(string(word))) <= maxDist {
+		if c.word(src[i:j], ascii) {
 			return true
 		}
+		i = j
 	}
 	return false
+}
+
+// word reports whether one word (a run of word bytes; ascii: all of them
+// ASCII) is within maxDist edits of base.
+func (c *closeName) word(word []byte, ascii bool) bool {
+	if ascii && !(word[0] >= '0' && word[0] <= '9') {
+		if d := len(word) - c.baseRunes; d > c.maxDist || -d > c.maxDist {
+			return false
+		}
+		if c.fast {
+			return c.bits.within(word, c.maxDist)
+		}
+		// A name over 64 runes (rare): a lowered copy and levenshtein.
+		scratch := make([]byte, len(word))
+		for k, b := range word {
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			scratch[k] = b
+		}
+		return levenshtein(c.base, string(scratch), c.maxDist+1) <= c.maxDist
+	}
+	return substringDistance(c.base, strings.ToLower(string(word))) <= c.maxDist
 }
 
 // bitDistance computes the edit distance between a fixed string of at

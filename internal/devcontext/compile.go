@@ -30,7 +30,8 @@ type compiled struct {
 
 // Prepared is a World indexed once. The workspace layer keeps one per
 // snapshot and compiles many requests over it; it is read-only and safe
-// for concurrent use. The world must not change after Prepare.
+// for concurrent use. The world must not change after Prepare, nor may the
+// nodes it shares (World.Shared) while the Prepared is in use.
 type Prepared struct {
 	w           *World
 	ix          *index
@@ -40,8 +41,18 @@ type Prepared struct {
 
 // Prepare indexes a world: nodes by URI, followed edges as arcs both ways.
 func Prepare(w World) *Prepared {
-	p := &Prepared{w: &w, ix: newIndex(&w), fingerprint: Fingerprint(w.Files)}
-	p.redacted = redactions(p.ix.nodes, partOfIndex(p.ix, w.Edges))
+	var fp chan string
+	if len(w.Files) >= 1024 { // a large tree's fingerprint is hashed on the other core meanwhile
+		fp = make(chan string, 1)
+		go func() { fp <- Fingerprint(w.Files) }()
+	}
+	p := &Prepared{w: &w, ix: newIndex(&w)}
+	if fp != nil {
+		p.fingerprint = <-fp
+	} else {
+		p.fingerprint = Fingerprint(w.Files)
+	}
+	p.redacted = redactions(p.ix, partOfIndex(p.ix, w.Edges))
 	for uri, r := range p.redacted {
 		id := p.ix.byURI[uri]
 		n := *p.ix.nodes[id] // a copy: the caller's world is not changed

@@ -62,7 +62,7 @@ func newIndex(w *World) *index {
 			all = append(all, n)
 		}
 	}
-	ix := &index{byURI: make(map[string]int, len(all)), alias: map[string]int{}, kinds: map[string][]int{}}
+	ix := &index{alias: map[string]int{}, kinds: map[string][]int{}}
 	order := make([]int, len(all))
 	for i := range order {
 		order[i] = i
@@ -75,6 +75,7 @@ func newIndex(w *World) *index {
 	ix.nodes = make([]*Node, 0, len(order))
 	var lastKind string
 	var kindIDs *[]int
+	var aliased []int // ids of the nodes with aliases, in id order
 	for _, i := range order {
 		n := all[i]
 		if n.URI == "" {
@@ -86,9 +87,11 @@ func newIndex(w *World) *index {
 			continue
 		}
 		id := len(ix.ids)
-		ix.byURI[n.URI] = id
 		ix.ids = append(ix.ids, n.URI)
 		ix.nodes = append(ix.nodes, n)
+		if len(n.Aliases) > 0 {
+			aliased = append(aliased, id)
+		}
 		if n.Kind != lastKind || kindIDs == nil { // URI order groups a kind's nodes
 			if kindIDs != nil {
 				ix.kinds[lastKind] = *kindIDs
@@ -102,15 +105,23 @@ func newIndex(w *World) *index {
 	if kindIDs != nil {
 		ix.kinds[lastKind] = *kindIDs
 	}
-	for id, n := range ix.nodes {
-		for _, a := range n.Aliases {
-			if _, taken := ix.byURI[a]; taken {
-				continue
-			}
-			if _, taken := ix.alias[a]; !taken {
-				ix.alias[a] = id
-			}
+	// The URI map and the paths' declarations are independent: a large
+	// world builds them on two cores.
+	done := make(chan struct{})
+	byURI := func() {
+		ix.byURI = make(map[string]int, len(ix.ids))
+		for id, u := range ix.ids {
+			ix.byURI[u] = id
 		}
+	}
+	if len(ix.ids) >= 1<<14 && runtime.GOMAXPROCS(0) >= 2 {
+		go func() {
+			byURI()
+			close(done)
+		}()
+	} else {
+		byURI()
+		close(done)
 	}
 	ix.decls = map[string][]int{}
 	for _, k := range []string{KindSymbol, KindTest} {
@@ -130,6 +141,17 @@ func newIndex(w *World) *index {
 		}
 		flush()
 	}
+	<-done
+	for _, id := range aliased {
+		for _, a := range ix.nodes[id].Aliases {
+			if _, taken := ix.byURI[a]; taken {
+				continue
+			}
+			if _, taken := ix.alias[a]; !taken {
+				ix.alias[a] = id
+			}
+		}
+	}
 	ix.addEdges(w.Edges)
 	return ix
 }
@@ -145,15 +167,29 @@ func (ix *index) hasOutlinedDecl(path string) bool {
 	return false
 }
 
-// sortByURI sorts node indexes by URI, then index (a total order). A large
-// world sorts its halves on two cores and merges them: the same order.
+// sortByURI sorts node indexes by URI, then index (a total order). It
+// sorts (URI, index) pairs side by side, so a comparison reads no node.
+// A large world sorts its halves on two cores and merges them: the same
+// order.
 func sortByURI(nodes []*Node, order []int) []int {
-	less := func(a, b int) int { return cmp.Or(strings.Compare(nodes[a].URI, nodes[b].URI), a-b) }
-	if len(order) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
-		slices.SortFunc(order, less)
-		return order
+	type key struct {
+		uri string
+		i   int
 	}
-	lo, hi := order[:len(order)/2], order[len(order)/2:]
+	keys := make([]key, len(order))
+	for k, i := range order {
+		keys[k] = key{nodes[i].URI, i}
+	}
+	less := func(a, b key) int { return cmp.Or(strings.Compare(a.uri, b.uri), a.i-b.i) }
+	out := order[:0]
+	if len(keys) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(keys, less)
+		for _, k := range keys {
+			out = append(out, k.i)
+		}
+		return out
+	}
+	lo, hi := keys[:len(keys)/2], keys[len(keys)/2:]
 	done := make(chan struct{})
 	go func() {
 		slices.SortFunc(lo, less)
@@ -161,15 +197,20 @@ func sortByURI(nodes []*Node, order []int) []int {
 	}()
 	slices.SortFunc(hi, less)
 	<-done
-	out := make([]int, 0, len(order))
 	for len(lo) > 0 && len(hi) > 0 {
 		if less(lo[0], hi[0]) < 0 {
-			out, lo = append(out, lo[0]), lo[1:]
+			out, lo = append(out, lo[0].i), lo[1:]
 		} else {
-			out, hi = append(out, hi[0]), hi[1:]
+			out, hi = append(out, hi[0].i), hi[1:]
 		}
 	}
-	return append(append(out, lo...), hi...)
+	for _, k := range lo {
+		out = append(out, k.i)
+	}
+	for _, k := range hi {
+		out = append(out, k.i)
+	}
+	return out
 }
 
 // addEdges resolves the followed edges into arcs. Unknown and refused kinds
@@ -223,14 +264,9 @@ func (ix *index) addEdges(edges []Edge) {
 		ix.nodes = append(ix.nodes, nil)
 	}
 
-	type key struct {
-		rule     *edgeRule
-		from, to int32
-	}
-	seen := make(map[key]int, len(edges)) // → position in keys
-	keys := make([]key, 0, len(edges))
-	var gating []bool
-	var scale []float64
+	// Pass 2: each edge becomes an arc at both ends; a repeated edge is
+	// merged where limitArcs sorts its end's arcs (its copies are then
+	// neighbours), not through a map of every edge.
 	strength := func(e Edge) float64 {
 		if e.Strength <= 0 || e.Strength > 1 {
 			return 1
@@ -238,8 +274,9 @@ func (ix *index) addEdges(edges []Edge) {
 		return e.Strength
 	}
 	degree := make([]int, len(ix.ids))
+	total := 0
 	for i, e := range edges {
-		en := resolved[i]
+		en := &resolved[i]
 		if en.rule == nil {
 			continue
 		}
@@ -249,26 +286,25 @@ func (ix *index) addEdges(edges []Edge) {
 		if en.t < 0 {
 			en.t = ix.byURI[e.To]
 		}
-		k := key{en.rule, int32(en.f), int32(en.t)}
-		if at, dup := seen[k]; dup {
-			gating[at] = gating[at] || e.Gating
-			scale[at] = max(scale[at], strength(e))
-			continue
-		}
-		seen[k] = len(keys)
-		keys = append(keys, k)
-		gating = append(gating, e.Gating)
-		scale = append(scale, strength(e))
 		degree[en.f]++
 		degree[en.t]++
+		total += 2
 	}
+	backing := make([]arc, total)
 	ix.arcs = make([][]arc, len(ix.ids))
+	off := 0
 	for id, d := range degree {
-		ix.arcs[id] = make([]arc, 0, d)
+		ix.arcs[id] = backing[off : off : off+d]
+		off += d
 	}
-	for i, k := range keys {
-		ix.arcs[k.from] = append(ix.arcs[k.from], arc{rule: k.rule, forward: true, other: int(k.to), gating: gating[i], scale: scale[i]})
-		ix.arcs[k.to] = append(ix.arcs[k.to], arc{rule: k.rule, forward: false, other: int(k.from), gating: gating[i], scale: scale[i]})
+	for i, e := range edges {
+		en := resolved[i]
+		if en.rule == nil {
+			continue
+		}
+		sc := strength(e)
+		ix.arcs[en.f] = append(ix.arcs[en.f], arc{rule: en.rule, forward: true, other: en.t, gating: e.Gating, scale: sc})
+		ix.arcs[en.t] = append(ix.arcs[en.t], arc{rule: en.rule, forward: false, other: en.f, gating: e.Gating, scale: sc})
 	}
 	for id := range ix.arcs {
 		ix.arcs[id] = ix.limitArcs(ix.arcs[id])
@@ -298,15 +334,29 @@ func (ix *index) limitArcs(as []arc) []arc {
 	})
 	out := as[:0]
 	kept := 0
+	prevKept := false
 	for i, a := range as {
+		if i > 0 && a.rule == as[i-1].rule && a.forward == as[i-1].forward && a.other == as[i-1].other {
+			// A repeated edge is one edge: gating if any copy gates, the
+			// strongest copy's strength. (as[i-1] may already be merged
+			// into out; a's own fields are what it adds.)
+			if prevKept {
+				last := &out[len(out)-1]
+				last.gating = last.gating || a.gating
+				last.scale = max(last.scale, a.scale)
+			}
+			continue
+		}
 		if i == 0 || a.rule != as[i-1].rule || a.forward != as[i-1].forward {
 			kept = 0
 		}
 		if a.forward && a.rule.limit > 0 && kept >= a.rule.limit {
+			prevKept = false
 			continue
 		}
 		kept++
 		out = append(out, a)
+		prevKept = true
 	}
 	return out
 }

@@ -36,9 +36,14 @@ func passageStaleness(n *Node) (ExclusionReason, string) {
 // passages (part_of edges), its redacted text. A passage is located by its
 // DocLines when the workspace layer set them, else by its text inside the
 // doc's; a passage found neither way is not redacted (its text is not there).
-func redactions(nodes []*Node, partOf map[string][]*Node) map[string]redaction {
+func redactions(ix *index, partOf map[string][]*Node) map[string]redaction {
 	out := map[string]redaction{}
-	for _, d := range nodes {
+	for uri := range partOf { // only a node with passages can have any to leave out
+		id, ok := ix.byURI[uri]
+		if !ok {
+			continue
+		}
+		d := ix.nodes[id]
 		if d == nil || d.Text == "" {
 			continue
 		}

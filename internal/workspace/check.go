@@ -88,6 +88,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		for j, i := range unsettled {
 			open[j] = all[i]
 		}
+		run.warmOrigins(open)
 		if _, err := run.completeHinted(ctx, open, false); err != nil {
 			return nil, err
 		}

@@ -13,7 +13,9 @@ import (
 // buffers and failed batch reads go through readUncached, so the answers
 // are readUncached's. Nothing is kept in the snapshot's read cache: verify
 // reads every code file for its mentions once, and keeping their texts
-// would only hold memory.
+// would only hold memory. With the adapter's VisitMany the text is in a
+// buffer reused for the next file: do must not keep it (nor anything that
+// aliases it).
 func (s *Snapshot) readEach(paths []string, do func(i int, text []byte, st anchors.FileStatus)) {
 	mr, ok := s.files.(ManyReader)
 	if !ok {
@@ -46,7 +48,7 @@ func (s *Snapshot) readEach(paths []string, do func(i int, text []byte, st ancho
 					}
 					disk, at = append(disk, paths[i]), append(at, i)
 				}
-				for k, r := range mr.ReadMany(disk, max) {
+				one := func(k int, r FileRead) {
 					i := at[k]
 					switch {
 					case r.Err != nil:
@@ -57,6 +59,13 @@ func (s *Snapshot) readEach(paths []string, do func(i int, text []byte, st ancho
 					default:
 						do(i, r.Data, classify(r.Data, max))
 					}
+				}
+				if mv, ok := mr.(ManyVisitor); ok {
+					mv.VisitMany(disk, max, one)
+					continue
+				}
+				for k, r := range mr.ReadMany(disk, max) {
+					one(k, r)
 				}
 			}
 		}()

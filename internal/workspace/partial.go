@@ -38,7 +38,9 @@ type hintedTable struct {
 	layout  *symbols.GoLayout // partial: text's lexed layout, for the suggestion pass
 	// lexed: no declaration was parsed (decls is empty, partial true):
 	// every anchor of the file is fresh by the declarations the lexers
-	// found (lexedDecls, see lexHinted).
+	// found (lexedDecls, see lexHinted; stored, so a warm run neither
+	// lexes nor lays out the file: layout is then nil until needed,
+	// layoutOf).
 	lexed      bool
 	lexedDecls []symbols.Decl
 }
@@ -111,10 +113,25 @@ func (r *checkRun) loadHintedGo(j *hintedTable, words [][]byte) {
 			return
 		}
 	}
+	as := r.lex.anchors[j.path]
+	var lk [sha256.Size]byte
+	store := c.persistent()
+	if store != nil && len(as) > 0 {
+		// A warm run: the declarations lexHinted found in these bytes for
+		// these anchors, if they still decide every one of them.
+		lk = lexedKey(j.sum, as)
+		if t, ok := stored(store, lk, symbols.Go); ok && allFresh(as, t.Decls) {
+			j.partial, j.lexed, j.lexedDecls = true, true, t.Decls
+			return
+		}
+	}
 	if layout, ok := symbols.LexGoLayout(j.text); ok {
 		keep := mentioning(j.text, words)
-		if decls, ok := lexHinted(layout, j.text, keep, r.lex.anchors[j.path]); ok {
+		if decls, ok := lexHinted(layout, j.text, keep, as); ok {
 			j.partial, j.layout, j.lexed, j.lexedDecls = true, layout, true, decls
+			if store != nil {
+				store.Put(lk, symbols.EncodeTable(symbols.Table{Language: symbols.Go, Decls: decls}))
+			}
 			return
 		}
 		if t, ok := c.partialGo(j.sum, j.text, layout, keep); ok {
@@ -163,6 +180,40 @@ func lexHinted(layout *symbols.GoLayout, src []byte, keep func(start, end int) b
 	return decls, true
 }
 
+// lexedKey is where a hinted Go file's lexed declarations are stored: its
+// content's hash and every field of its anchors lexHinted reads.
+func lexedKey(sum [sha256.Size]byte, as []anchors.Anchor) [sha256.Size]byte {
+	k := (&keyer{}).str("go-lexed v1").sum(sum).int(len(as))
+	for _, a := range as {
+		k.str(string(a.Form)).str(a.Kind).str(a.QualifiedName).str(a.DeclSHA).str(a.BodySHA).int(a.Scheme)
+	}
+	return k.done()
+}
+
+// allFresh: every anchor of as is fresh by decls (anchors.FreshInHint).
+func allFresh(as []anchors.Anchor, decls []symbols.Decl) bool {
+	for _, a := range as {
+		if _, ok := anchors.FreshInHint(a, decls); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// layoutOf is a partial hinted file's layout, lexed when it is first
+// needed (a file lexHinted's stored answer decided has none yet); ok is
+// false when the file does not lex (then it must be parsed whole).
+func layoutOf(j *hintedTable) (*symbols.GoLayout, bool) {
+	if j.layout == nil {
+		l, ok := symbols.LexGoLayout(j.text)
+		if !ok {
+			return nil, false
+		}
+		j.layout = l
+	}
+	return j.layout, true
+}
+
 // lexedVerdict is the cheap pass's answer for an anchor whose hinted file
 // was lexed, not parsed (loadHintedGo): the verdict lexHinted decided it
 // by. ok is false for an anchor of any other file; then Resolve answers.
@@ -197,7 +248,11 @@ func (r *checkRun) unlex(j *hintedTable) {
 		return
 	}
 	j.lexed, j.lexedDecls = false, nil
-	t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, mentioning(j.text, r.partialWords[j.path]))
+	layout, ok := layoutOf(j)
+	var t symbols.Table
+	if ok {
+		t, ok = r.s.tables.partialGo(j.sum, j.text, layout, mentioning(j.text, r.partialWords[j.path]))
+	}
 	if !ok {
 		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 		delete(r.partial, j.path)
@@ -324,7 +379,9 @@ func (r *checkRun) reindexHinted(upgraded []string) bool {
 // completeForSuggestions re-parses each partial hinted file with, besides
 // the declarations its anchors named, every declaration that may hold a
 // suggestion for one of the lost anchors (anchors.MaySuggestFromGo on the
-// declaration's text and brace groups), and then every declaration that
+// declaration's text and brace groups, asked through one
+// anchors.GoSuggestFilter that reads each file's words once for all the
+// lost anchors), and then every declaration that
 // mentions the name of a suggestion found: a name is parsed as the whole
 // file parses it once every declaration mentioning it is kept (two
 // `func init()` become `init()`), and a suggestion shows its name.
@@ -333,8 +390,9 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 	origins := make([][]string, len(lost))
 	for i, a := range lost {
 		origin := r.origin(a)
-		ls[i], origins[i] = lostAnchor{a, origin, anchors.MaySuggestFromGo(a, origin)}, origin
+		ls[i], origins[i] = lostAnchor{a, origin}, origin
 	}
+	filter := anchors.NewGoSuggestFilter(lost, origins)
 	store := r.s.tables.persistent()
 	var lk []byte
 	if store != nil {
@@ -359,13 +417,19 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 			// these lost anchors, parsed from the stored partial table.
 			key = suggestKeepKey(lk, j.sum, words, j.lexed)
 			if data, ok := store.Get(key); ok {
-				if outcome, keep, ok := decodeSuggestKeep(data, j.layout.Ranges()); ok && r.replaySuggestKeep(j, outcome, keep) {
+				var ranges [][2]int // only a partial outcome's offsets are checked against them
+				if len(data) > 0 && data[0] == suggestPartial {
+					if l, ok := layoutOf(j); ok {
+						ranges = l.Ranges()
+					}
+				}
+				if outcome, keep, ok := decodeSuggestKeep(data, ranges); ok && r.replaySuggestKeep(j, outcome, keep) {
 					changed[k] = outcome != suggestNone
 					return
 				}
 			}
 		}
-		outcome, keep, ranges, done := r.suggestKeep(j, words, ls)
+		outcome, keep, ranges, done := r.suggestKeep(j, words, ls, filter)
 		changed[k] = outcome != suggestNone
 		if store != nil && done {
 			store.Put(key, encodeSuggestKeep(outcome, keep, ranges))
@@ -386,12 +450,10 @@ func (r *checkRun) completeForSuggestions(ctx context.Context, lost []anchors.An
 	return r.reindexHinted(upgraded), nil
 }
 
-// lostAnchor is a lost anchor, its pinned body's tokens and its
-// suggestion filter.
+// lostAnchor is a lost anchor and its pinned body's tokens.
 type lostAnchor struct {
 	a      anchors.Anchor
 	origin []string
-	may    func([]byte, []anchors.BraceGroup) bool
 }
 
 // suggestKeep is completeForSuggestions' work on one hinted file j: the
@@ -400,11 +462,18 @@ type lostAnchor struct {
 // grows. outcome says whether j's table changed (partial: the offsets
 // kept; whole: parsed whole); done is false when the file was not
 // finished (then nothing is stored).
-func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
-	ranges, groups := j.layout.Ranges(), j.layout.BraceGroups()
+func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor, filter *anchors.GoSuggestFilter) (outcome int, keep map[int]bool, ranges [][2]int, done bool) {
+	layout, ok := layoutOf(j)
+	if !ok {
+		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
+		j.lexed, j.lexedDecls = false, nil
+		return suggestWhole, nil, nil, true
+	}
+	ranges, groups := layout.Ranges(), layout.BraceGroups()
 	named := mentioning(j.text, words)
 	keep, done = map[int]bool{}, true
 	grew := false
+	var ff *anchors.GoFileFilter
 	for _, c := range ranges {
 		if named(c[0], c[1]) {
 			keep[c[0]] = true
@@ -414,22 +483,20 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor) 
 			// A lexed file has no table yet: its named declarations
 			// are suggestions only if the filter lets them through.
 		}
-		var inside []anchors.BraceGroup
-		for _, g := range groups {
-			if g.Start >= c[0] && g.End <= c[1] {
-				inside = append(inside, anchors.BraceGroup{Start: g.Start - c[0], End: g.End - c[0], Tokens: g.Tokens})
-			}
+		if ff == nil {
+			ff = filter.File(j.text, ranges)
 		}
-		for _, l := range ls {
-			if l.may(j.text[c[0]:c[1]], inside) {
-				keep[c[0]], grew = true, true
-				break
-			}
+		// The groups inside c, in the order they close: those that close
+		// in it (none opens before a declaration and closes in it).
+		lo := sort.Search(len(groups), func(i int) bool { return groups[i].End > c[0] })
+		hi := lo + sort.Search(len(groups)-lo, func(i int) bool { return groups[lo+i].End > c[1] })
+		if ff.May(c[0], c[1], groups[lo:hi]) {
+			keep[c[0]], grew = true, true
 		}
 	}
 	for grew {
 		j.lexed, j.lexedDecls = false, nil
-		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
+		t, ok := r.s.tables.partialGo(j.sum, j.text, layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
 			j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 			return suggestWhole, nil, ranges, true
@@ -461,7 +528,11 @@ func (r *checkRun) replaySuggestKeep(j *hintedTable, outcome int, keep map[int]b
 		j.decls, j.partial = r.tableOf(j.path, j.lang, j.sum, j.text).Decls, false
 		j.lexed, j.lexedDecls = false, nil
 	case suggestPartial:
-		t, ok := r.s.tables.partialGo(j.sum, j.text, j.layout, func(start, _ int) bool { return keep[start] })
+		layout, ok := layoutOf(j)
+		if !ok {
+			return false
+		}
+		t, ok := r.s.tables.partialGo(j.sum, j.text, layout, func(start, _ int) bool { return keep[start] })
 		if !ok {
 			return false
 		}

@@ -16,6 +16,15 @@ type ManyReader interface {
 	ReadMany(paths []string, maxBytes int64) []FileRead
 }
 
+// ManyVisitor is an optional extension of ManyReader: each file's bytes
+// are handed to visit, in paths' order, in a buffer the adapter reuses for
+// the next file, so visit must not keep them (nor anything that aliases
+// them). Reading thousands of files to look at each once then allocates
+// no copy of each (workspace/disk has it).
+type ManyVisitor interface {
+	VisitMany(paths []string, maxBytes int64, visit func(i int, r FileRead))
+}
+
 // FileRead is one file of ReadMany.
 type FileRead struct {
 	Data []byte

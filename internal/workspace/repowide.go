@@ -333,6 +333,9 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 			defer wg.Done()
 			for first := range jobs {
 				last := min(first+scanChunk, len(cands))
+				if r.visitChunk(ctx, first, last, cands, needs, pats, sets, combo, results) {
+					continue
+				}
 				reads := r.prefetch(cands[first:last], combo)
 				for i := first; i < last; i++ {
 					r.scanOne(ctx, i, cands, needs, pats, sets, combo, results, reads[cands[i]])
@@ -353,13 +356,47 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 // lone read resolves every path component).
 const scanChunk = 64
 
-// prefetch reads, in one batch, the disk candidates among paths whose
-// prefilter answers are not memoised (those scan would read).
-func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead {
-	mr, ok := r.s.files.(ManyReader)
+// visitChunk is scanOne for candidates first..last-1 through the adapter's
+// VisitMany: the files to read are read in one batch into one reused
+// buffer, each scanned (and parsed, when wanted) before the next is read,
+// so the thousands of files the pass drops are never copied; the others
+// are scanned from the memo. It reports false, doing nothing, when the
+// adapter cannot visit or the budget stopped (then prefetch reads).
+func (r *checkRun) visitChunk(ctx context.Context, first, last int, cands []string, needs []need, pats *needPatterns, sets []*wantSet, combo *comboSet, results []parsed) bool {
+	mv, ok := r.s.files.(ManyVisitor)
 	if !ok || r.sp.stopped() {
-		return nil
+		return false
 	}
+	batch := r.toRead(cands[first:last], combo)
+	at := make(map[string]int, len(batch))
+	for _, p := range batch {
+		at[p] = -1
+	}
+	for i := first; i < last; i++ {
+		if _, read := at[cands[i]]; read {
+			at[cands[i]] = i
+			continue
+		}
+		r.scanOne(ctx, i, cands, needs, pats, sets, combo, results, nil)
+	}
+	max := r.s.maxFileBytes()
+	mv.VisitMany(batch, max, func(k int, fr FileRead) {
+		var pre *preRead // nil: readCandidate reads it alone
+		switch {
+		case fr.Err != nil:
+		case fr.Data == nil && fr.Size > max:
+			pre = &preRead{st: anchors.FileTooLarge}
+		default:
+			pre = &preRead{b: fr.Data, st: classify(fr.Data, max)}
+		}
+		r.scanOne(ctx, at[batch[k]], cands, needs, pats, sets, combo, results, pre)
+	})
+	return true
+}
+
+// toRead are the disk candidates among paths whose prefilter answers are
+// not memoised (those scan would read), in paths' order.
+func (r *checkRun) toRead(paths []string, combo *comboSet) []string {
 	var todo []string
 	r.memo.factsMu.Lock()
 	for _, p := range paths {
@@ -372,7 +409,7 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead
 		todo = append(todo, p)
 	}
 	r.memo.factsMu.Unlock()
-	var batch []string
+	batch := todo[:0]
 	for _, p := range todo {
 		if _, ok := combo.get(p); ok {
 			continue
@@ -382,6 +419,17 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead
 		}
 		batch = append(batch, p)
 	}
+	return batch
+}
+
+// prefetch reads, in one batch, the disk candidates among paths whose
+// prefilter answers are not memoised (those scan would read).
+func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead {
+	mr, ok := r.s.files.(ManyReader)
+	if !ok || r.sp.stopped() {
+		return nil
+	}
+	batch := r.toRead(paths, combo)
 	if len(batch) == 0 {
 		return nil
 	}
@@ -674,25 +722,75 @@ func mergeCandidates(listed, near, far []string, dirs map[string]bool) []string 
 // on, found in the hinted file's history by its pinned hashes. It is nil
 // when history has no such version (or there is no git).
 func (r *checkRun) origin(a anchors.Anchor) []string {
-	key := a.Path + "\x00" + a.DeclSHA + "," + a.BodySHA
+	key := originKey(a)
 	if toks, ok := r.memo.origins.get(key); ok {
 		return toks
 	}
-	var toks []string
-	lang, ok := symbols.LanguageForPath(a.Path)
-	if ok && r.s.git != nil && a.Pinned() {
-	search:
-		for _, blob := range r.s.git.History(a.Path, historyDepth) {
-			for _, d := range r.s.tables.parse(lang, blob).Decls {
-				if (a.BodySHA != "" && d.BodyHash == a.BodySHA) || d.DeclHash == a.DeclSHA {
-					toks = d.Body.Strings()
-					break search
-				}
+	toks := r.pinnedBody(a, r.history(a))
+	r.memo.origins.put(key, toks)
+	return toks
+}
+
+func originKey(a anchors.Anchor) string {
+	return a.Path + "\x00" + a.DeclSHA + "," + a.BodySHA
+}
+
+// history is the versions of a's file origin searches (nil without git,
+// a grammar or a pin).
+func (r *checkRun) history(a anchors.Anchor) [][]byte {
+	if _, ok := symbols.LanguageForPath(a.Path); !ok || r.s.git == nil || !a.Pinned() {
+		return nil
+	}
+	return r.s.git.History(a.Path, historyDepth)
+}
+
+// pinnedBody is origin's search of the versions, newest first.
+func (r *checkRun) pinnedBody(a anchors.Anchor, versions [][]byte) []string {
+	lang, _ := symbols.LanguageForPath(a.Path)
+	for _, blob := range versions {
+		for _, d := range r.s.tables.parse(lang, blob).Decls {
+			if (a.BodySHA != "" && d.BodyHash == a.BodySHA) || d.DeclHash == a.DeclSHA {
+				return d.Body.Strings()
 			}
 		}
 	}
-	r.memo.origins.put(key, toks)
-	return toks
+	return nil
+}
+
+// warmOrigins is origin for each open anchor whose need reads it (a
+// symbol anchor pinned with a body), the versions parsed on all cores:
+// each is the parse of a whole file or two, and the needs of the
+// repository-wide pass and of completeHinted wait for them. The history
+// is read one anchor at a time, as origin reads it.
+func (r *checkRun) warmOrigins(open []anchors.Anchor) {
+	type job struct {
+		a        anchors.Anchor
+		key      string
+		versions [][]byte
+		toks     []string
+	}
+	var jobs []job
+	seen := map[string]bool{}
+	for _, a := range open {
+		if a.Form != anchors.FormSymbol || a.BodySHA == "" {
+			continue
+		}
+		key := originKey(a)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if _, ok := r.memo.origins.get(key); ok {
+			continue
+		}
+		jobs = append(jobs, job{a: a, key: key, versions: r.history(a)})
+	}
+	parallel(len(jobs), func(i int) {
+		jobs[i].toks = r.pinnedBody(jobs[i].a, jobs[i].versions)
+	})
+	for _, j := range jobs {
+		r.memo.origins.put(j.key, j.toks)
+	}
 }
 
 // rareTokens picks up to two identifier-like tokens of a body, longest

@@ -148,7 +148,8 @@ func TestTableStoreWarmRunsAgree(t *testing.T) {
 // own (the content and the declarations kept), so a warm verify parses no
 // hinted file: a planted, well-formed entry is what the next run reads;
 // a damaged one is ignored and rewritten. A file whose every anchor the
-// lexers find fresh (symbols.LexGoDecls) is not parsed: nothing stored.
+// lexers find fresh (symbols.LexGoDecls) is not parsed: what they found is
+// stored instead.
 func TestTableStoreKeepsPartialTables(t *testing.T) {
 	r := wstest.New(t)
 	other := "\nfunc Other(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn b\n}\n"
@@ -178,9 +179,31 @@ func TestTableStoreKeepsPartialTables(t *testing.T) {
 	if got := partialCheck(store); got != fresh {
 		t.Fatalf("cold, fresh: %s", got)
 	}
-	if es := entries(t, store); len(es) != 0 {
-		t.Fatalf("entries after a cold run whose anchor the lexers decided: %q (want none)", es)
+	// The lexers' declarations are stored, no table: one entry, which a
+	// warm run reads (a planted one that does not decide the anchor is
+	// not trusted: the file is lexed again).
+	es := entries(t, store)
+	if len(es) != 1 {
+		t.Fatalf("entries after a cold run whose anchor the lexers decided: %q (want the lexed declarations)", es)
 	}
+	lexedKey := keyOf(t, es[0])
+	lexed, _ := store.Get(lexedKey)
+	if tab, err := symbols.DecodeTable(lexed); err != nil || len(tab.Decls) != 1 || tab.Decls[0].Name != "Sum" {
+		t.Fatalf("the entry is not Sum's lexed declaration: %+v, %v", tab.Decls, err)
+	}
+	if got := partialCheck(store); got != fresh {
+		t.Fatalf("warm, fresh: %s", got)
+	}
+	lt, _ := symbols.DecodeTable(lexed)
+	lt.Decls[0].DeclHash = "000000000000"
+	store.Put(lexedKey, symbols.EncodeTable(lt))
+	if got := partialCheck(store); got != fresh {
+		t.Fatalf("a planted lexed entry that is not the pin was trusted: %s", got)
+	}
+	if now, _ := store.Get(lexedKey); string(now) != string(lexed) {
+		t.Error("a planted lexed entry was not rewritten")
+	}
+	os.Remove(es[0])
 	// A changed body: the lexers' hash is not the pin, the kept part is
 	// parsed, and that table stored.
 	r.Write(map[string]string{"calc/sum.go": strings.Replace(sumGo, "total := 0", "total := 1", 1) + other})
@@ -188,7 +211,7 @@ func TestTableStoreKeepsPartialTables(t *testing.T) {
 	if got := partialCheck(store); got != stale {
 		t.Fatalf("cold, stale: %s", got)
 	}
-	es := entries(t, store)
+	es = entries(t, store)
 	if len(es) != 1 {
 		t.Fatalf("entries after a cold run: %q (want calc/sum.go's partial table)", es)
 	}

@@ -53,7 +53,14 @@ func besideCheck(t *testing.T, dir string, store workspace.TableStore, opt works
 		t.Fatal(err)
 	}
 	c := &readCounter{Files: f, one: map[string]int{}, batch: map[string]int{}}
-	snap, err := workspace.Load(f.Root(), c, g)
+	var files workspace.Files = c
+	if !opt.Mentions {
+		// The reference reads each file into its own bytes (no
+		// VisitMany): a consumer that kept a visited buffer would
+		// answer otherwise.
+		files = batchOnly{c, c, c}
+	}
+	snap, err := workspace.Load(f.Root(), files, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +91,10 @@ func besideCheck(t *testing.T, dir string, store workspace.TableStore, opt works
 // too-large, binary and deleted files hold it too and are not read as
 // text), the same skipped files, the same coverage (Lonely's one
 // declaration is in the deleted file: unresolved), without a store and
-// with one, cold and warm (mention records). Every code file is read.
+// with one, cold and warm (mention records). The check reads through
+// VisitMany (one buffer reused from file to file), the reference through
+// ReadMany (each file its own bytes): a reader that kept a visited buffer
+// would answer otherwise.
 func TestMentionsBesideTheAnchorsAnswerAsApart(t *testing.T) {
 	r := besideRepo(t)
 	for _, withStore := range []bool{false, true} {
@@ -156,3 +166,16 @@ func lineDiff(a, b string) string {
 	}
 	return out.String()
 }
+
+// batchOnly is an adapter with ReadMany and StatFiles but not VisitMany.
+type batchOnly struct {
+	workspace.Files
+	many  workspace.ManyReader
+	stats workspace.FileStater
+}
+
+func (b batchOnly) ReadMany(paths []string, max int64) []workspace.FileRead {
+	return b.many.ReadMany(paths, max)
+}
+
+func (b batchOnly) StatFiles(paths []string) []workspace.FileStat { return b.stats.StatFiles(paths) }

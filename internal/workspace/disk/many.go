@@ -23,12 +23,30 @@ var _ workspace.ManyReader = (*Files)(nil)
 // an open, a stat, a read and a close.
 func (f *Files) ReadMany(paths []string, maxBytes int64) []workspace.FileRead {
 	out := make([]workspace.FileRead, len(paths))
+	f.readEach(paths, maxBytes, false, func(i int, r workspace.FileRead) { out[i] = r })
+	return out
+}
+
+var _ workspace.ManyVisitor = (*Files)(nil)
+
+// VisitMany is ReadMany with each file's bytes handed to visit, in path
+// order, in one buffer reused from file to file (grown to the largest
+// file read): visit must not keep them. Reading a folder's thousands of
+// files then allocates no copy of each (the fresh pages of 90 MB of Go
+// cost a cold verify ~20,000 page faults).
+func (f *Files) VisitMany(paths []string, maxBytes int64, visit func(i int, r workspace.FileRead)) {
+	f.readEach(paths, maxBytes, true, visit)
+}
+
+// readEach reads paths in order for ReadMany and VisitMany; reuse passes
+// one buffer from file to file.
+func (f *Files) readEach(paths []string, maxBytes int64, reuse bool, visit func(i int, r workspace.FileRead)) {
 	root, err := os.OpenRoot(f.root)
 	if err != nil {
-		for i := range out {
-			out[i].Err = err
+		for i := range paths {
+			visit(i, workspace.FileRead{Err: err})
 		}
-		return out
+		return
 	}
 	defer root.Close()
 	dirs := map[string]*os.File{}
@@ -39,9 +57,10 @@ func (f *Files) ReadMany(paths []string, maxBytes int64) []workspace.FileRead {
 			}
 		}
 	}()
+	var buf []byte
 	for i, p := range paths {
 		if p == "" || strings.HasPrefix(p, "/") || strings.Contains(p, "\\") {
-			out[i].Err = fmt.Errorf("%s: not workspace-relative", p)
+			visit(i, workspace.FileRead{Err: fmt.Errorf("%s: not workspace-relative", p)})
 			continue
 		}
 		dir, base := path.Split(p)
@@ -55,10 +74,14 @@ func (f *Files) ReadMany(paths []string, maxBytes int64) []workspace.FileRead {
 			dirs[dir] = d
 		}
 		if d == nil {
-			out[i].Err = fmt.Errorf("%s: directory not readable", p)
+			visit(i, workspace.FileRead{Err: fmt.Errorf("%s: directory not readable", p)})
 			continue
 		}
-		out[i] = readIn(root, d, p, base, maxBytes)
+		var r workspace.FileRead
+		r, buf = readIn(root, d, p, base, maxBytes, buf)
+		if !reuse {
+			buf = nil
+		}
+		visit(i, r)
 	}
-	return out
 }

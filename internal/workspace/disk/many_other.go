@@ -13,29 +13,34 @@ import (
 // readIn reads the workspace-relative rel through the root, refusing a
 // symlink (the caller falls back to Read, which resolves it and checks it
 // stays inside).
-func readIn(root *os.Root, _ *os.File, rel, name string, maxBytes int64) workspace.FileRead {
+// buf, when large enough, holds the data (and is returned, grown if it was
+// not).
+func readIn(root *os.Root, _ *os.File, rel, name string, maxBytes int64, buf []byte) (workspace.FileRead, []byte) {
 	if st, err := root.Lstat(rel); err != nil || !st.Mode().IsRegular() {
-		return workspace.FileRead{Err: fmt.Errorf("%s: not a regular file", name)}
+		return workspace.FileRead{Err: fmt.Errorf("%s: not a regular file", name)}, buf
 	}
 	fh, err := root.Open(rel)
 	if err != nil {
-		return workspace.FileRead{Err: err}
+		return workspace.FileRead{Err: err}, buf
 	}
 	defer fh.Close()
 	st, err := fh.Stat()
 	if err != nil {
-		return workspace.FileRead{Err: err}
+		return workspace.FileRead{Err: err}, buf
 	}
 	if !st.Mode().IsRegular() {
-		return workspace.FileRead{Err: fmt.Errorf("%s: not a regular file", name)}
+		return workspace.FileRead{Err: fmt.Errorf("%s: not a regular file", name)}, buf
 	}
 	if maxBytes > 0 && st.Size() > maxBytes {
-		return workspace.FileRead{Size: st.Size()}
+		return workspace.FileRead{Size: st.Size()}, buf
 	}
-	data := make([]byte, st.Size())
+	if buf == nil || int64(cap(buf)) < st.Size() {
+		buf = make([]byte, st.Size())
+	}
+	data := buf[:st.Size()]
 	n, err := io.ReadFull(fh, data)
 	if err != nil && err != io.ErrUnexpectedEOF {
-		return workspace.FileRead{Err: err}
+		return workspace.FileRead{Err: err}, buf
 	}
-	return workspace.FileRead{Data: data[:n], Size: int64(n)}
+	return workspace.FileRead{Data: data[:n:n], Size: int64(n)}, buf
 }

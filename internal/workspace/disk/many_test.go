@@ -4,11 +4,13 @@ package disk_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
@@ -62,5 +64,61 @@ func TestReadManyMatchesReadAndStaysInside(t *testing.T) {
 				t.Errorf("%s: %+v", p, r)
 			}
 		}
+	}
+}
+
+// VisitMany hands each file's bytes in one reused buffer: every visit
+// sees what ReadMany gives for the same paths (a long file then shorter
+// ones, an empty one, one over the limit, refused and missing paths),
+// each exactly its file's bytes, with no tail of a longer one read
+// before and no room to append into the next file's.
+func TestVisitManyIsReadManyInOneBuffer(t *testing.T) {
+	root := t.TempDir()
+	var paths []string
+	for i, n := range []int{4000, 10, 3999, 0, 1, 2500, 60000, 7} {
+		p := fmt.Sprintf("d%d/f%d.go", i%3, i)
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		b := bytes.Repeat([]byte{byte('a' + i)}, n)
+		if err := os.WriteFile(filepath.Join(root, p), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	if err := os.Symlink("f0.go", filepath.Join(root, "d0", "link.go")); err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, "d0/link.go", "missing.go", "../x.go", "d1/f1.go")
+	files, _, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := files.ReadMany(paths, 50000)
+	seen := 0
+	var buffers = map[*byte]bool{}
+	files.VisitMany(paths, 50000, func(i int, r workspace.FileRead) {
+		if i != seen {
+			t.Fatalf("visit %d, want %d (paths' order)", i, seen)
+		}
+		seen++
+		w := want[i]
+		if (r.Err == nil) != (w.Err == nil) || r.Size != w.Size || !bytes.Equal(r.Data, w.Data) || (r.Data == nil) != (w.Data == nil) {
+			t.Errorf("%s: visit gives %d bytes, size %d, err %v; ReadMany %d bytes, size %d, err %v",
+				paths[i], len(r.Data), r.Size, r.Err, len(w.Data), w.Size, w.Err)
+		}
+		if cap(r.Data) != len(r.Data) {
+			t.Errorf("%s: %d bytes with room for %d: an append would write into the buffer", paths[i], len(r.Data), cap(r.Data))
+		}
+		if len(r.Data) > 0 {
+			buffers[&r.Data[:1][0]] = true
+		}
+	})
+	if seen != len(paths) {
+		t.Errorf("%d visits for %d paths", seen, len(paths))
+	}
+	// The buffer grows to the largest file read, not once per file.
+	if len(buffers) > 3 {
+		t.Errorf("%d distinct buffers for %d files: not reused", len(buffers), len(paths))
 	}
 }

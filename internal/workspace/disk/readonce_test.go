@@ -27,6 +27,15 @@ func (c *readCounter) Read(p string) ([]byte, error) {
 	return c.Files.Read(p)
 }
 
+func (c *readCounter) VisitMany(paths []string, max int64, visit func(int, workspace.FileRead)) {
+	c.mu.Lock()
+	for _, p := range paths {
+		c.batch[p]++
+	}
+	c.mu.Unlock()
+	c.Files.VisitMany(paths, max, visit)
+}
+
 func (c *readCounter) ReadMany(paths []string, max int64) []workspace.FileRead {
 	c.mu.Lock()
 	for _, p := range paths {
