@@ -36,19 +36,25 @@ type cxContent struct {
 
 	words     sync.Once
 	wordsDone atomic.Bool // words has run
+	named     sync.Once   // the declarations' name ids are set (cxContents.name)
 	wordKeys  []uint64    // which declarations' bodies hold which words (holders)
 }
 
 // cxContentDecl is one declaration of a cxContent.
 type cxContentDecl struct {
-	d      *symbols.Decl
-	base   string
-	cbase  string // the container's base name, "" without one
-	kc     kindClass
-	test   bool
-	tested []string // a test's testedNames
-	uri    string   // before a duplicate's suffix (worldBuilder.parse)
-	start  int
+	d     *symbols.Decl
+	base  string
+	cbase string // the container's base name, "" without one
+	kc    kindClass
+	// baseID, cbaseID and testedIDs are base, cbase and the tested
+	// names' base names as the Load's name ids (a world's byBase is
+	// indexed by them: no string is hashed per declaration per world).
+	baseID, cbaseID int32
+	testedIDs       []int32
+	test            bool
+	tested          []string // a test's testedNames
+	uri             string   // before a duplicate's suffix (worldBuilder.parse)
+	start           int
 	// node is the declaration's node under uri, shared by every world
 	// that takes it under that uri (read-only: a world whose uri for it
 	// is suffixed makes its own copy).
@@ -74,6 +80,10 @@ type cxContents struct {
 	m     map[cxContentKey]*list.Element
 	lru   list.List // of *cxContentEntry, most recent at the front
 	decls int
+	// names are the base names of the kept declarations, by id (1 up):
+	// ids outlive eviction, so a world's byBase indexes stay valid.
+	nmu   sync.Mutex
+	names map[string]int32
 	// largest is the size of the largest world built on this Load, the
 	// next world's starting size (a new snapshot's too: an edit's world
 	// is the size of the one before it).
@@ -371,3 +381,42 @@ func classOf(kind string) kindClass {
 func (x *cxDecl) callable() bool { return x.kc&kcCallable != 0 }
 func (x *cxDecl) isType() bool   { return x.kc&kcType != 0 }
 func (x *cxDecl) isValue() bool  { return x.kc&kcValue != 0 }
+
+// nameCount is how many name ids there are (the largest id + 1).
+func (cs *cxContents) nameCount() int {
+	cs.nmu.Lock()
+	defer cs.nmu.Unlock()
+	return len(cs.names) + 1
+}
+
+// name sets c's declarations' name ids, once per content.
+func (cs *cxContents) name(c *cxContent) {
+	c.named.Do(func() {
+		cs.nmu.Lock()
+		defer cs.nmu.Unlock()
+		if cs.names == nil {
+			cs.names = map[string]int32{}
+		}
+		id := func(s string) int32 {
+			if i, ok := cs.names[s]; ok {
+				return i
+			}
+			i := int32(len(cs.names)) + 1
+			cs.names[s] = i
+			return i
+		}
+		for i := range c.decls {
+			d := &c.decls[i]
+			d.baseID = id(d.base)
+			if d.d.Container != "" {
+				d.cbaseID = id(d.cbase)
+			}
+			if len(d.tested) > 0 {
+				d.testedIDs = make([]int32, len(d.tested))
+				for k, n := range d.tested {
+					d.testedIDs[k] = id(cxBaseName(n))
+				}
+			}
+		}
+	})
+}

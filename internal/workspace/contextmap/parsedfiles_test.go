@@ -218,3 +218,67 @@ func TestHoldersOfANonWord(t *testing.T) {
 		t.Errorf("holders(x) = %v, want declaration 0 only", got)
 	}
 }
+
+// TestNamedIsByBaseName: a world's declarations by name id are, for every
+// base name its declarations, containers and tested names use, the
+// world's declarations of that base name in parse order — what the map
+// by base name held — also for contents another world named first.
+func TestNamedIsByBaseName(t *testing.T) {
+	r := wstest.New(t)
+	r.Write(map[string]string{
+		"go.mod":       "module example.com/m\n\ngo 1.22\n",
+		"p/a.go":       "package p\n\ntype T struct{}\n\nfunc (T) Run() {}\n\nfunc Run() {}\n",
+		"p/b.go":       "package p\n\nfunc (t *T) Stop() {}\n\nfunc Other() {}\n",
+		"q/q.go":       "package q\n\ntype T int\n\nfunc (T) Run() {}\n",
+		"p/a_test.go":  "package p\n\nimport \"testing\"\n\nfunc TestRun(t *testing.T) {}\n\nfunc TestT_Stop(t *testing.T) {}\n",
+		"q/q_test.go":  "package q\n\nimport \"testing\"\n\nfunc TestRun(t *testing.T) {}\n",
+		"r/r.go":       "package r\n\nfunc Run() {}\n",
+		"docs/read.md": "# R\n",
+	})
+	r.Commit("m")
+	s := loadDir(t, r.Dir)
+	b, err := contextBase(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"r/r.go", "p/a.go", "q/q.go", "p/b.go", "p/a_test.go", "q/q_test.go"}
+	for round := 0; round < 2; round++ { // the second world takes the named contents
+		w := newWorldBuilder(context.Background(), s, b, 3, 0.1)
+		var all []*cxDecl
+		for _, p := range paths {
+			if pf := w.parse(p, false); pf != nil {
+				all = append(all, pf.decls...)
+			}
+		}
+		if len(all) < 10 {
+			t.Fatalf("%d declarations", len(all))
+		}
+		byName := func(n string) []*cxDecl {
+			var out []*cxDecl
+			for _, x := range all {
+				if x.base == n {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+		check := func(id int32, n string) {
+			t.Helper()
+			if got, want := w.named(id), byName(n); !slices.Equal(got, want) {
+				t.Fatalf("round %d: named(%d) has %d declarations, base name %q %d", round, id, len(got), n, len(want))
+			}
+		}
+		for _, x := range all {
+			check(x.baseID, x.base)
+			if x.d.Container != "" {
+				check(x.cbaseID, x.cbase)
+			}
+			for k, n := range x.tested {
+				check(x.testedIDs[k], cxBaseName(n))
+			}
+		}
+		if len(byName("Run")) < 3 || len(w.named(all[0].baseID)) < 2 {
+			t.Fatal("the fixture shares no base name across files: the test checks nothing")
+		}
+	}
+}

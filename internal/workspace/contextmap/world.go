@@ -85,16 +85,20 @@ type cxParsed struct {
 
 // cxDecl is one declaration in the world.
 type cxDecl struct {
-	f      *cxParsed
-	node   int // index of the world's node for uri
-	d      *symbols.Decl
-	uri    string
-	base   string // the name without container or overload suffix
-	cbase  string // the container's base name
-	kc     kindClass
-	test   bool
-	tested []string // a test's testedNames
-	start  int      // first byte, doc comment included
+	f     *cxParsed
+	node  int // index of the world's node for uri
+	d     *symbols.Decl
+	uri   string
+	base  string // the name without container or overload suffix
+	cbase string // the container's base name
+	// baseID, cbaseID, testedIDs: base, cbase and tested's base names as
+	// name ids (cxContents.name)
+	baseID, cbaseID int32
+	testedIDs       []int32
+	kc              kindClass
+	test            bool
+	tested          []string // a test's testedNames
+	start           int      // first byte, doc comment included
 }
 
 func (x *cxDecl) contains(y *cxDecl) bool {
@@ -138,7 +142,7 @@ type worldBuilder struct {
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
-	byBase   map[string][]*cxDecl
+	byBase   [][]*cxDecl           // by name id (cxContents.name): the declarations of that base name
 
 	spent    int             // files parsed by the search
 	spentB   int             // and their bytes
@@ -157,7 +161,7 @@ type worldBuilder struct {
 // slices and maps start at that size instead of growing to it (a world
 // of GOROOT has 35,000–55,000 nodes; growing rehashed its maps a dozen
 // times each, and copied the nodes as often).
-type worldSize struct{ nodes, edges, parsed, bases int }
+type worldSize struct{ nodes, edges, parsed int }
 
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
 	n := b.contents.size()
@@ -167,14 +171,14 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 		keyOf: make([]int32, 0, n.nodes),
 		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
-		byBase: make(map[string][]*cxDecl, n.bases),
+		byBase: make([][]*cxDecl, b.contents.nameCount()),
 		rel:    map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
 }
 
 // grow makes z at least as large as this world, for the next one's hint.
 func (w *worldBuilder) grow(z *worldSize) {
 	z.nodes, z.edges = max(z.nodes, len(w.nodes)), max(z.edges, len(w.edges))
-	z.parsed, z.bases = max(z.parsed, len(w.parsed)), max(z.bases, len(w.byBase))
+	z.parsed = max(z.parsed, len(w.parsed))
 }
 
 func (w *worldBuilder) node(n devcontext.Node) {
@@ -221,6 +225,14 @@ func (w *worldBuilder) endpoint(uri string) int32 {
 		w.ghosts[uri] = g
 	}
 	return g
+}
+
+// named are the world's declarations whose base name has name id id.
+func (w *worldBuilder) named(id int32) []*cxDecl {
+	if id <= 0 || int(id) >= len(w.byBase) {
+		return nil
+	}
+	return w.byBase[id]
 }
 
 // decl is the declaration whose URI uri is.
@@ -491,6 +503,7 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		w.parsed[p] = nil
 		return nil
 	}
+	w.b.contents.name(c)
 	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
 		lines: c.lines, pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
 	w.parsed[p] = pf
@@ -498,14 +511,18 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
-		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, kc: cd.kc, test: cd.test, tested: cd.tested, start: cd.start}
+		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, baseID: cd.baseID, cbaseID: cd.cbaseID,
+			kc: cd.kc, test: cd.test, tested: cd.tested, testedIDs: cd.testedIDs, start: cd.start}
 		j, taken := w.at[x.uri]
 		if taken {
 			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
 			j, taken = w.at[x.uri]
 		}
 		pf.decls[i] = x
-		w.byBase[x.base] = append(w.byBase[x.base], x)
+		if int(x.baseID) >= len(w.byBase) {
+			w.byBase = append(w.byBase, make([][]*cxDecl, int(x.baseID)+1-len(w.byBase))...)
+		}
+		w.byBase[x.baseID] = append(w.byBase[x.baseID], x)
 		if taken { // the suffixed URI too: the node stays the first's, the URI names the last
 			w.declOf[j] = x
 			x.node = j
@@ -1247,7 +1264,7 @@ func (w *worldBuilder) findCallers(x *cxDecl, pri float64, h int) {
 	for _, pf := range w.readCandidatesFor(paths, limit, true) {
 		shadowed := false
 		if pf.dir != x.f.dir {
-			for _, z := range w.byBase[x.base] {
+			for _, z := range w.named(x.baseID) {
 				if z.f.dir == pf.dir && z.f.family == pf.family && z != x {
 					shadowed = true
 					break
@@ -1306,12 +1323,12 @@ func (w *worldBuilder) linkParsed() {
 	}
 	slices.Sort(paths)
 	for _, p := range paths {
-		var lastBase string // a file's methods are mostly of one type
+		var lastBase int32 // a file's methods are mostly of one type
 		var types []*cxDecl
 		for _, x := range w.parsed[p].decls {
 			if c := x.d.Container; c != "" && !x.isType() {
-				if x.cbase != lastBase || types == nil {
-					lastBase, types = x.cbase, w.byBase[x.cbase]
+				if x.cbaseID != lastBase || types == nil {
+					lastBase, types = x.cbaseID, w.named(x.cbaseID)
 				}
 				for _, y := range types {
 					if y.isType() && y.f.dir == x.f.dir && y.d.QualifiedName == c && y.f.family == x.f.family {
@@ -1322,8 +1339,8 @@ func (w *worldBuilder) linkParsed() {
 			if !x.test {
 				continue
 			}
-			for _, n := range x.tested {
-				for _, y := range w.byBase[cxBaseName(n)] {
+			for _, n := range x.testedIDs {
+				for _, y := range w.named(n) {
 					if !y.test && w.namesTested(x, y) {
 						w.declEdge(devcontext.EdgeTestedBy, y, x)
 					}
