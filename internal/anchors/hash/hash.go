@@ -74,6 +74,19 @@ func (j *Joiner) Add(token string) {
 	j.n++
 }
 
+// AddJoined appends count tokens given joined by Separator (count 0:
+// nothing), as count calls of Add would.
+func (j *Joiner) AddJoined(run []byte, count int) {
+	if count == 0 {
+		return
+	}
+	if j.n > 0 {
+		j.buf = append(j.buf, Separator...)
+	}
+	j.buf = append(j.buf, run...)
+	j.n += count
+}
+
 // Sum is the hash of the tokens added since the last Reset.
 func (j *Joiner) Sum() string { return sumOf(j.buf) }
 

@@ -1,6 +1,9 @@
 package hash
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSumKnownValue(t *testing.T) {
 	// sha256("a\x1fb") — computed independently with sha256sum.
@@ -82,6 +85,18 @@ func TestJoiner(t *testing.T) {
 		}
 		if got, want := j.Sum(), Sum(c); got != want || !IsHex12(got) {
 			t.Errorf("Joiner over %q = %s, Sum = %s", c, got, want)
+		}
+		// Every split of the list into runs given joined is the same list.
+		for cut := 0; cut <= len(c); cut++ {
+			j.Reset()
+			j.AddJoined([]byte(strings.Join(c[:cut], Separator)), cut)
+			j.AddJoined(nil, 0)
+			for _, tok := range c[cut:] {
+				j.Add(tok)
+			}
+			if got, want := j.Sum(), Sum(c); got != want {
+				t.Errorf("Joiner over %q run %d + tokens = %s, Sum = %s", c, cut, got, want)
+			}
 		}
 	}
 }

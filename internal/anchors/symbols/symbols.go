@@ -150,6 +150,7 @@ func tableOf(lang Language, spec *langSpec, tree *sitter.Tree, src []byte, off i
 	}
 	t.Decls = w.finish(toks, off, opt)
 	t.Changes = w.changes(toks, off)
+	w.release()
 	releaseTokens(toks)
 	return t
 }

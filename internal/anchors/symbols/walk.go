@@ -44,6 +44,51 @@ type walker struct {
 	decls  []rawDecl
 	pack   *TokenList  // the file's tokens, packed once for the bodies kept
 	joiner hash.Joiner // scratch: the token texts of one hash
+	// joined is every token text of the file joined by hash.Separator,
+	// built on first use: a run of tokens is one slice of it, so hashing
+	// a declaration copies a few slices instead of every token of it.
+	// jstart[i] is where token i starts in joined.
+	joined []byte
+	jstart []int32
+}
+
+// run is tokens i to k (exclusive, i < k) joined by hash.Separator.
+func (w *walker) run(toks []token, i, k int) []byte {
+	return w.joined[w.jstart[i] : int(w.jstart[k-1])+len(toks[k-1].text)]
+}
+
+// join fills joined and jstart from toks, once per file.
+func (w *walker) join(toks []token) {
+	if w.jstart != nil || len(toks) == 0 {
+		return
+	}
+	n := 0
+	for i := range toks {
+		n += len(toks[i].text) + len(hash.Separator)
+	}
+	w.joined = joinedArrays.get(n)
+	w.jstart = startArrays.get(len(toks))
+	for i := range toks {
+		w.jstart = append(w.jstart, int32(len(w.joined)))
+		w.joined = append(w.joined, toks[i].text...)
+		w.joined = append(w.joined, hash.Separator...)
+	}
+}
+
+// joinedArrays and startArrays keep joined and jstart between parses.
+var (
+	joinedArrays = freeList[byte]{maxKept: 4 << 20}
+	startArrays  = freeList[int32]{maxKept: 1 << 20}
+)
+
+// release gives the walker's scratch arrays back; finish and changes
+// must not run afterwards.
+func (w *walker) release() {
+	if w.jstart != nil {
+		joinedArrays.put(w.joined)
+		startArrays.put(w.jstart)
+		w.joined, w.jstart = nil, nil
+	}
 }
 
 func newWalker(src []byte) *walker { return &walker{src: src} }
@@ -271,16 +316,31 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 		nameStart = d.qualStart
 	}
 	nameEnd := max(d.nameEnd, d.qualEnd)
-	for _, t := range tokRange(toks, d.hashStart, d.hashEnd) {
+	w.join(toks)
+	// The tokens outside the name go in as runs of joined; the run open
+	// starts at from (-1: none).
+	hi, hj := tokIndexRange(toks, d.hashStart, d.hashEnd)
+	from := -1
+	for k := hi; k < hj; k++ {
+		t := &toks[k]
 		out.SchemeSensitive = out.SchemeSensitive || t.v2
 		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < nameEnd {
+			if from >= 0 {
+				j.AddJoined(w.run(toks, from, k), k-from)
+				from = -1
+			}
 			if !named {
 				j.Add(namePlaceholder)
 				named = true
 			}
 			continue
 		}
-		j.Add(t.text)
+		if from < 0 {
+			from = k
+		}
+	}
+	if from >= 0 {
+		j.AddJoined(w.run(toks, from, hj), hj-from)
 	}
 	out.DeclHash = j.Sum()
 
@@ -291,9 +351,7 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 		out.BodyTokens = len(body)
 		if len(body) >= MinBodyTokens {
 			j.Reset()
-			for _, t := range body {
-				j.Add(t.text)
-			}
+			j.AddJoined(w.run(toks, bi, bj), bj-bi)
 			out.BodyHash = j.Sum()
 		}
 		if opt.KeepBodyTokens {
