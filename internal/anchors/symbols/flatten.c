@@ -41,7 +41,9 @@ int clew_flatten(clew_ts_node root, clew_node *header, int cap, uint8_t lang) {
 		o->named_kids = 0;
 		o->sym = ts_node_symbol(x);
 		o->field = ts_tree_cursor_current_field_id(&c);
-		o->flags = (ts_node_is_named(x) ? CLEW_NAMED : 0) | (ts_node_is_missing(x) ? CLEW_MISSING : 0);
+		// A MISSING node is a zero-width leaf: only those need asking.
+		o->flags = (ts_node_is_named(x) ? CLEW_NAMED : 0) |
+			(o->start == o->end && ts_node_is_missing(x) ? CLEW_MISSING : 0);
 		o->lang = lang;
 		for (int k = 0; k < (int)sizeof o->pad; k++) {
 			o->pad[k] = 0;
