@@ -39,8 +39,8 @@ type flatTree struct {
 	buf   []tsNode // the header, then nodes
 }
 
-// nodeArrays keeps node arrays of up to 64Ki nodes (4 MiB; a Go file of
-// about 250 KB) between parses.
+// nodeArrays keeps node arrays of up to 64Ki nodes (2.5 MiB; a Go file of
+// about 130 KB) between parses.
 var nodeArrays = freeList[tsNode]{maxKept: 1 << 16}
 
 // flatten copies the tree under root, whose grammar's symbol table is st.

@@ -75,10 +75,12 @@ func (w *walker) join(toks []token) {
 	}
 }
 
-// joinedArrays and startArrays keep joined and jstart between parses.
+// joinedArrays, startArrays and declArrays keep joined, jstart and decls
+// between parses (up to 2 MiB each).
 var (
-	joinedArrays = freeList[byte]{maxKept: 4 << 20}
-	startArrays  = freeList[int32]{maxKept: 1 << 20}
+	joinedArrays = freeList[byte]{maxKept: 2 << 20}
+	startArrays  = freeList[int32]{maxKept: 1 << 19}
+	declArrays   = freeList[rawDecl]{maxKept: 1 << 13}
 )
 
 // release gives the walker's scratch arrays back; finish and changes
@@ -89,9 +91,12 @@ func (w *walker) release() {
 		startArrays.put(w.jstart)
 		w.joined, w.jstart = nil, nil
 	}
+	clear(w.decls) // the pool keeps no names or slices of this file
+	declArrays.put(w.decls)
+	w.decls = nil
 }
 
-func newWalker(src []byte) *walker { return &walker{src: src} }
+func newWalker(src []byte) *walker { return &walker{src: src, decls: declArrays.get(64)} }
 
 type kid struct {
 	n     *tsNode
