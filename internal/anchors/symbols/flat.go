@@ -39,9 +39,9 @@ type flatTree struct {
 	buf   []tsNode // the header, then nodes
 }
 
-// nodeArrays keeps node arrays of up to 64Ki nodes (2.5 MiB; a Go file of
-// about 130 KB) between parses.
-var nodeArrays = freeList[tsNode]{maxKept: 1 << 16}
+// nodeArrays keeps node arrays of up to 256Ki nodes (10 MiB; a Go file of
+// about 500 KB) between parses.
+var nodeArrays = freeList[tsNode]{maxKept: 1 << 18}
 
 // flatten copies the tree under root, whose grammar's symbol table is st.
 // The tree may be closed afterwards; release gives the nodes back.

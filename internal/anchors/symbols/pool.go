@@ -7,7 +7,10 @@ import "sync"
 // its big arrays only now and then. It is a sync.Pool: what it keeps goes
 // back to the collector within two collections, so a server that parses
 // nothing holds none of it. Arrays of more than maxKept elements (a huge
-// file's) are not kept at all.
+// file's) are not kept at all. Keeping net/http's h2_bundle.go's arrays
+// too took BenchmarkTablesVsCursorWalk from 33 to 22 MB allocated per pass
+// and its cpu-ratio from 1.20–1.35 to 1.12–1.21 (at load 0.7, where the
+// collector's idle workers get a core to themselves).
 type freeList[T any] struct {
 	pool    sync.Pool // of *[]T
 	maxKept int

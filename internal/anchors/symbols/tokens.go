@@ -108,9 +108,9 @@ type frame struct {
 	inside  bool // scheme 2: inside a string with interpolations, tokenised piece by piece
 }
 
-// tokenArrays keeps token arrays of up to 64Ki tokens (2.5 MiB) between
+// tokenArrays keeps token arrays of up to 128Ki tokens (5 MiB) between
 // parses; releaseTokens gives one back.
-var tokenArrays = freeList[token]{maxKept: 1 << 16}
+var tokenArrays = freeList[token]{maxKept: 1 << 17}
 
 // releaseTokens gives the array of toks (collectTokens') back; nothing of
 // it may be used afterwards. Cleared, it holds no text of this file.
