@@ -19,7 +19,7 @@ import (
 // Tokens. Run it with two builds and cmp the outputs: a change to the tree
 // walk, the tokens or the hashing must leave every line equal.
 //
-//	CLEW_FINGERPRINT_ROOTS=$(go env GOROOT)/src CLEW_FINGERPRINT_OUT=/tmp/a.txt \
+//	CLEW_FINGERPRINT_ROOTS=$(go env GOROOT)/src CLEW_FINGERPRINT_OUT=a.txt \
 //	  go test ./internal/anchors/symbols -run TablesFingerprint -count 1
 func TestTablesFingerprint(t *testing.T) {
 	out := os.Getenv("CLEW_FINGERPRINT_OUT")
