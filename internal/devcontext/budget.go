@@ -34,9 +34,10 @@ type spent struct {
 // entries plus first-fit others, so it stays within the same ceiling.
 func (s *selection) spend(cands []*candidate, limit uint64) spent {
 	slices.SortFunc(cands, func(x, y *candidate) int {
-		return cmp.Or(cmp.Compare(tierPos(x.tier), tierPos(y.tier)),
-			cmp.Compare(round3(y.rel), round3(x.rel)),
-			naturalCompare(s.ix.ids[x.id], s.ix.ids[y.id]))
+		if c := cmp.Or(cmp.Compare(tierPos(x.tier), tierPos(y.tier)), cmp.Compare(round3(y.rel), round3(x.rel))); c != 0 {
+			return c
+		}
+		return naturalCompare(s.ix.ids[x.id], s.ix.ids[y.id]) // only on a tie: cmp.Or computes all its arguments
 	})
 	first := s.spendOnce(cands, limit, nil)
 	whole := map[string]*candidate{}

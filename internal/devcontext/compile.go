@@ -257,7 +257,10 @@ func (s *selection) cutExclusions(all, faint map[string]Excluded) (listed []Excl
 	for _, r := range slices.Sorted(maps.Keys(byReason)) {
 		xs := byReason[r]
 		slices.SortFunc(xs, func(a, b Excluded) int {
-			return cmp.Or(cmp.Compare(b.Relevance, a.Relevance), naturalCompare(a.URI, b.URI))
+			if c := cmp.Compare(b.Relevance, a.Relevance); c != 0 {
+				return c
+			}
+			return naturalCompare(a.URI, b.URI)
 		})
 		if len(xs) > MaxListedCuts {
 			notListed = append(notListed, Diagnostic{Severity: SeverityInfo, Code: CodeExclusionsNotListed,

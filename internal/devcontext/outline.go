@@ -168,8 +168,12 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		keys[i].path = rank[s.ix.nodes[keys[i].id].Path]
 	}
 	slices.SortFunc(keys, func(a, b sortKey) int {
-		return cmp.Or(cmp.Compare(b.rel, a.rel), cmp.Compare(a.path, b.path), cmp.Compare(a.near, b.near),
-			naturalCompare(s.ix.ids[a.id], s.ix.ids[b.id]))
+		// (cmp.Or would compute every argument, the natural compare of the
+		// URIs included, for every comparison)
+		if c := cmp.Or(cmp.Compare(b.rel, a.rel), cmp.Compare(a.path, b.path), cmp.Compare(a.near, b.near)); c != 0 {
+			return c
+		}
+		return naturalCompare(s.ix.ids[a.id], s.ix.ids[b.id])
 	})
 	ids := make([]int, len(keys))
 	for i, k := range keys {

@@ -58,8 +58,11 @@ func (s *selection) skeletonOf(n *Node) *Node {
 		return nil
 	}
 	slices.SortFunc(inner, func(a, b *Node) int {
-		return cmp.Or(cmp.Compare(a.Range.StartLine, b.Range.StartLine), cmp.Compare(a.Range.StartCol, b.Range.StartCol),
-			cmp.Compare(b.Range.EndLine, a.Range.EndLine), naturalCompare(a.URI, b.URI))
+		if c := cmp.Or(cmp.Compare(a.Range.StartLine, b.Range.StartLine), cmp.Compare(a.Range.StartCol, b.Range.StartCol),
+			cmp.Compare(b.Range.EndLine, a.Range.EndLine)); c != 0 {
+			return c
+		}
+		return naturalCompare(a.URI, b.URI)
 	})
 	var b strings.Builder
 	if file {

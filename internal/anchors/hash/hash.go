@@ -42,9 +42,40 @@ func SumJoined(lists ...[]string) string {
 	if len(buf) > 0 {
 		buf = buf[:len(buf)-len(Separator)] // no separator after the last token
 	}
-	sum := sha256.Sum256(buf)
-	return hex.EncodeToString(sum[:])[:Len]
+	return sumOf(buf)
 }
+
+// sumOf is the hash of joined token texts.
+func sumOf(joined []byte) string {
+	sum := sha256.Sum256(joined)
+	var digits [2 * sha256.Size]byte
+	hex.Encode(digits[:], sum[:])
+	return string(digits[:Len]) // 12 bytes kept, not the 64 of all digits
+}
+
+// Joiner hashes a token list given one token at a time, in a buffer it
+// keeps: a caller that hashes many lists reuses one Joiner (Reset between
+// lists) and allocates only the results. Its Sum is Sum of the tokens
+// added since the last Reset.
+type Joiner struct {
+	buf []byte
+	n   int // tokens added
+}
+
+// Reset starts a new list.
+func (j *Joiner) Reset() { j.buf, j.n = j.buf[:0], 0 }
+
+// Add appends one token.
+func (j *Joiner) Add(token string) {
+	if j.n > 0 {
+		j.buf = append(j.buf, Separator...)
+	}
+	j.buf = append(j.buf, token...)
+	j.n++
+}
+
+// Sum is the hash of the tokens added since the last Reset.
+func (j *Joiner) Sum() string { return sumOf(j.buf) }
 
 // Lines hashes lines start..end (1-based, inclusive) of text: each line
 // trimmed, blank lines dropped. ok is false when the range is not inside the

@@ -68,3 +68,20 @@ func TestSumJoined(t *testing.T) {
 		t.Error("the separator must keep these lists apart")
 	}
 }
+
+// A Joiner fed one token at a time is Sum of the list, and Reset makes it
+// forget the list before (one Joiner hashes many lists).
+func TestJoiner(t *testing.T) {
+	cases := [][]string{nil, {""}, {"a"}, {"a", ""}, {"", "a"}, {"", ""}, {"ab", "c"}, {"a", "bc"}, {"\x00name", ":", "x", "y"}}
+	var j Joiner
+	j.Add("left over from before")
+	for _, c := range cases {
+		j.Reset()
+		for _, tok := range c {
+			j.Add(tok)
+		}
+		if got, want := j.Sum(), Sum(c); got != want || !IsHex12(got) {
+			t.Errorf("Joiner over %q = %s, Sum = %s", c, got, want)
+		}
+	}
+}

@@ -15,13 +15,17 @@ bool ts_node_is_named(clew_ts_node self);
 bool ts_node_is_missing(clew_ts_node self);
 clew_ts_node ts_node_child_by_field_id(clew_ts_node self, uint16_t field);
 
-// clew_flatten walks the tree under root with one cursor and writes every
-// visible node, in preorder, to out. It returns the node count, or -1 when
-// out holds fewer than the tree's nodes (the caller retries with more room).
-// One call replaces several cgo crossings per node.
-int clew_flatten(clew_ts_node root, clew_node *out, int cap) {
+// clew_flatten walks the tree under root with one cursor and writes the
+// header, then every visible node in preorder, to out. It returns the node
+// count, or -1 when out holds fewer than the tree's nodes and the header
+// (the caller retries with more room). One call replaces several cgo
+// crossings per node.
+int clew_flatten(clew_ts_node root, clew_node *header, int cap, uint8_t lang) {
+	*header = (clew_node){.lang = lang, .id = root.tree};
+	clew_node *out = header + 1;
+	cap--;
 	clew_ts_cursor c = ts_tree_cursor_new(root);
-	int n = 0, parent = -1, prev = -1;
+	int n = 0, parent = -1;
 	for (;;) {
 		if (n == cap) {
 			ts_tree_cursor_delete(&c);
@@ -32,37 +36,39 @@ int clew_flatten(clew_ts_node root, clew_node *out, int cap) {
 		clew_node *o = &out[i];
 		o->start = ts_node_start_byte(x);
 		o->end = ts_node_end_byte(x);
-		o->parent = parent;
-		o->first = -1;
-		o->next = -1;
+		o->up = parent >= 0 ? (uint32_t)(i - parent) : 0;
+		o->size = 1;
 		o->named_kids = 0;
 		o->sym = ts_node_symbol(x);
 		o->field = ts_tree_cursor_current_field_id(&c);
 		o->flags = (ts_node_is_named(x) ? CLEW_NAMED : 0) | (ts_node_is_missing(x) ? CLEW_MISSING : 0);
-		o->pad[0] = o->pad[1] = o->pad[2] = 0;
-		o->ts = x;
-		if (prev >= 0) {
-			out[prev].next = i;
-		} else if (parent >= 0) {
-			out[parent].first = i;
+		o->lang = lang;
+		for (int k = 0; k < (int)sizeof o->pad; k++) {
+			o->pad[k] = 0;
 		}
+		o->id = x.id;
 		if (parent >= 0 && (o->flags & CLEW_NAMED)) {
 			out[parent].named_kids++;
 		}
 		if (ts_tree_cursor_goto_first_child(&c)) {
 			parent = i;
-			prev = -1;
 			continue;
 		}
-		prev = i;
+		// i is a leaf; leave it, and every subtree that ends with it.
+		int left = i;
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) {
 				ts_tree_cursor_delete(&c);
 				return n;
 			}
-			prev = parent;
-			parent = out[parent].parent;
+			left = parent;
+			out[left].size = (uint32_t)(n - left);
+			parent = left - (int)out[left].up;
+			if (out[left].up == 0) {
+				parent = -1;
+			}
 		}
+		out[left].flags |= CLEW_HAS_NEXT;
 	}
 }
 
@@ -89,7 +95,10 @@ uint64_t clew_cursor_walk(clew_ts_node root) {
 
 // clew_child_by_field is ts_node_child_by_field_id, answered by the node's
 // identity (0: none). A child can fill several fields, and the cursor
-// reports only one of them.
-uintptr_t clew_child_by_field(clew_ts_node n, uint16_t field) {
+// reports only one of them. The node is rebuilt from its identity and its
+// tree: the lookup reads the subtree and the tree's language, while the
+// position and alias a TSNode also carries only place the children found.
+uintptr_t clew_child_by_field(uintptr_t tree, uintptr_t id, uint16_t field) {
+	clew_ts_node n = {.context = {0, 0, 0, 0}, .id = (const void *)id, .tree = (const void *)tree};
 	return (uintptr_t)ts_node_child_by_field_id(n, field).id;
 }

@@ -1,6 +1,9 @@
 package symbols
 
-import "sync"
+import (
+	"sort"
+	"sync"
+)
 
 // specs is the per-language table the generic machinery reads.
 var specs = map[Language]*langSpec{
@@ -30,14 +33,23 @@ var specs = map[Language]*langSpec{
 var (
 	symbolsOnce   sync.Once
 	symbolsByLang map[Language]*symbolTable
+	symbolTables  []*symbolTable // by id: a flattened node names its table by index
 )
 
 // symbolsFor builds every grammar's symbol table on first use.
 func symbolsFor(lang Language) *symbolTable {
 	symbolsOnce.Do(func() {
+		langs := make([]Language, 0, len(specs))
+		for l := range specs {
+			langs = append(langs, l)
+		}
+		sort.Slice(langs, func(i, j int) bool { return langs[i] < langs[j] })
 		symbolsByLang = make(map[Language]*symbolTable, len(specs))
-		for l, spec := range specs {
-			symbolsByLang[l] = buildSymbols(spec, grammar(l))
+		for _, l := range langs {
+			st := buildSymbols(specs[l], grammar(l))
+			st.id = uint8(len(symbolTables))
+			symbolTables = append(symbolTables, st)
+			symbolsByLang[l] = st
 		}
 	})
 	return symbolsByLang[lang]

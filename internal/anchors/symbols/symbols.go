@@ -7,7 +7,9 @@ package symbols
 
 import (
 	"bytes"
-	"sort"
+	"cmp"
+	"slices"
+	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -135,9 +137,12 @@ func splitBOM(src []byte) ([]byte, int) {
 func tableOf(lang Language, spec *langSpec, tree *sitter.Tree, src []byte, off int, opt Options) (t Table) {
 	t.Language = lang
 	flat := flatten(tree.RootNode(), symbolsFor(lang), len(src))
-	// One copy of the text: tokens are substrings of it, not one
-	// allocation each.
-	toks, errs := collectTokens(spec, flat, string(src))
+	defer flat.release()
+	// Tokens are substrings of the text, not one allocation each. They
+	// are a view of src, not a copy: no token outlives this call (the
+	// hashes and the packed body tokens copy what they keep, and
+	// releaseTokens clears the array).
+	toks, errs := collectTokens(spec, flat, unsafe.String(unsafe.SliceData(src), len(src)))
 	t.SyntaxErrors = errs
 	w := newWalker(src)
 	if spec.walk != nil {
@@ -145,6 +150,7 @@ func tableOf(lang Language, spec *langSpec, tree *sitter.Tree, src []byte, off i
 	}
 	t.Decls = w.finish(toks, off, opt)
 	t.Changes = w.changes(toks, off)
+	releaseTokens(toks)
 	return t
 }
 
@@ -167,10 +173,12 @@ func Tokens(lang Language, src []byte) (out []string) {
 	defer tree.Close()
 	flat := flatten(tree.RootNode(), symbolsFor(lang), len(src))
 	toks, _ := collectTokens(spec, flat, string(src))
+	flat.release()
 	out = make([]string, len(toks))
 	for i, tk := range toks {
 		out[i] = tk.text
 	}
+	releaseTokens(toks)
 	return out
 }
 
@@ -193,10 +201,10 @@ func Innermost(t Table, byteOffset int) (Decl, bool) {
 
 // sortDecls orders by start, outer before inner on a tie.
 func sortDecls(ds []Decl) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		if ds[i].StartByte != ds[j].StartByte {
-			return ds[i].StartByte < ds[j].StartByte
+	slices.SortStableFunc(ds, func(a, b Decl) int {
+		if a.StartByte != b.StartByte {
+			return cmp.Compare(a.StartByte, b.StartByte)
 		}
-		return ds[i].EndByte > ds[j].EndByte
+		return cmp.Compare(b.EndByte, a.EndByte)
 	})
 }

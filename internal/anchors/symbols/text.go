@@ -2,6 +2,7 @@ package symbols
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // normQuoted rewrites a '…' or "…" literal to "…" with the quote escapes
@@ -133,9 +134,60 @@ func jsxText(s string) string {
 	return b.String()
 }
 
-// collapseSpace turns every whitespace run into one space and trims.
+// collapseSpace turns every whitespace run into one space and trims:
+// strings.Join(strings.Fields(s), " "). The result may share s's bytes.
 func collapseSpace(s string) string {
+	if out, ok := collapseASCII(s); ok {
+		return out
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// collapseASCII is collapseSpace for an s of ASCII bytes only (ok false,
+// nothing done, otherwise: strings.Fields splits at Unicode space too),
+// without the slice of fields; a trimmed s that is already collapsed is
+// returned as it is.
+func collapseASCII(s string) (string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return "", false
+		}
+	}
+	start, end := 0, len(s)
+	for start < end && asciiSpace(s[start]) {
+		start++
+	}
+	for end > start && asciiSpace(s[end-1]) {
+		end--
+	}
+	s = s[start:end]
+	clean := true
+	for i := 0; i < len(s); i++ {
+		// s is trimmed: a space inside has a byte after it.
+		if c := s[i]; asciiSpace(c) && (c != ' ' || asciiSpace(s[i+1])) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s, true
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if asciiSpace(c) {
+			space = true
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), true
 }
 
 // dedent strips the common indentation of a multi-line literal (Java text

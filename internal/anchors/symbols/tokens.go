@@ -2,6 +2,7 @@ package symbols
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -53,20 +54,31 @@ const errorSymbol = 0xFFFF
 
 // symbolTable maps every symbol of a grammar to its class and type name.
 type symbolTable struct {
+	id      uint8 // index in symbolTables, what a flattened node carries
 	class   []uint8
 	name    []string
 	fields  []string          // field names by id, see buildFields
 	fieldID map[string]uint16 // and back
+	value   []bool            // by symbol: the spec compares its tokens by value (langSpec.values)
+	dropMax int               // the longest of the spec's dropLeaves: longer leaves skip the lookup
+	drop1   [256]bool         // the one-byte dropLeaves
 }
 
 func buildSymbols(spec *langSpec, g *sitter.Language) *symbolTable {
 	n := int(g.SymbolCount())
-	st := &symbolTable{class: make([]uint8, n), name: make([]string, n)}
+	st := &symbolTable{class: make([]uint8, n), name: make([]string, n), value: make([]bool, n)}
 	st.fields, st.fieldID = buildFields(g)
+	for leaf := range spec.dropLeaves {
+		st.dropMax = max(st.dropMax, len(leaf))
+		if len(leaf) == 1 {
+			st.drop1[leaf[0]] = true
+		}
+	}
 	for i := 0; i < n; i++ {
 		sym := sitter.Symbol(i)
 		name := g.SymbolName(sym)
 		st.name[i] = name
+		st.value[i] = spec.values[name]
 		if g.SymbolType(sym) != sitter.SymbolTypeRegular {
 			continue // an anonymous keyword `string` is not a string literal
 		}
@@ -96,23 +108,38 @@ type frame struct {
 	inside  bool // scheme 2: inside a string with interpolations, tokenised piece by piece
 }
 
+// tokenArrays keeps token arrays of up to 64Ki tokens (2.5 MiB) between
+// parses; releaseTokens gives one back.
+var tokenArrays = freeList[token]{maxKept: 1 << 16}
+
+// releaseTokens gives the array of toks (collectTokens') back; nothing of
+// it may be used afterwards. Cleared, it holds no text of this file.
+func releaseTokens(toks []token) {
+	clear(toks)
+	tokenArrays.put(toks)
+}
+
 // collectTokens walks the whole tree once, iteratively (deeply nested input
 // must not exhaust the stack), and returns the hash tokens in source order
-// plus the number of ERROR and MISSING nodes seen.
+// plus the number of ERROR and MISSING nodes seen. releaseTokens may
+// recycle the array once the tokens are no longer used.
 func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
-	toks := make([]token, 0, len(src)/4)
+	toks := tokenArrays.get(len(src)/4 + 16)
 	keep := map[int]bool{} // indexes of commas that must survive trailing-comma removal
 	errs := 0
-	st := tree.st
-	var stack []frame
+	st := tree.root().symbols()
+	stack := make([]frame, 0, 64)
 	n := tree.root()
 	for {
 		sym := int(n.Symbol())
-		class, typ := clsPlain, ""
+		class, typ, value := clsPlain, "", false
 		if sym < len(st.class) {
-			class, typ = st.class[sym], st.name[sym]
-		} else if sym == errorSymbol {
-			errs++
+			class, typ, value = st.class[sym], st.name[sym], st.value[sym]
+		} else {
+			if sym == errorSymbol {
+				errs++
+			}
+			value = spec.values[typ]
 		}
 		var parent *frame
 		if len(stack) > 0 {
@@ -150,9 +177,9 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 				if spec.ecmascript && idx == 0 && parent != nil && parent.typ == "pair" {
 					text = unquoteKey(text) // {'a': 1} is {a: 1}
 				}
-				toks = appendTok(toks, spec, typ, text, s, e)
+				toks = appendTok(toks, spec, typ, value, text, s, e)
 			}
-		case n.first >= 0:
+		case n.hasKids():
 			host := false
 			if spec.docstrings {
 				host = typ == "module" || typ == "block" && parent != nil &&
@@ -187,14 +214,14 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 				toks = append(toks, token{text: "\x00str" + text, start: s, end: e}) // insideMark is added below
 				break
 			}
-			if typ != "jsx_text" {
+			if typ != "jsx_text" && !asciiSolid(text) {
 				// Some lexers (JSX, Lua) fold the layout before a token into
 				// it; the token starts where its text does.
 				trimmed := strings.TrimLeft(text, " \t\r\n\f\v")
 				s += len(text) - len(trimmed)
 				text = strings.TrimSpace(trimmed)
 			}
-			if spec.dropLeaves[text] {
+			if len(text) == 1 && st.drop1[text[0]] || len(text) > 1 && len(text) <= st.dropMax && spec.dropLeaves[text] {
 				break
 			}
 			// `(a,)` is a one-element tuple, not `(a)`: that comma is meaning.
@@ -214,24 +241,24 @@ func collectTokens(spec *langSpec, tree *flatTree, src string) ([]token, int) {
 					toks = append(toks, token{text: text, start: s, end: e, v2: true})
 					break
 				}
-				toks = ecmaLeaf(toks, spec, parent, typ, text, s, e)
+				toks = ecmaLeaf(toks, spec, parent, typ, value, text, s, e)
 				break
 			}
 			if spec.compound != nil && parent != nil && parent.typ == "parenthesized_expression" && (text == "(" || text == ")") {
 				break // see operand
 			}
-			toks = appendTok(toks, spec, typ, text, s, e)
+			toks = appendTok(toks, spec, typ, value, text, s, e)
 		}
 		for i := max(inside, 0); inside >= 0 && i < len(toks); i++ {
 			// Marked as inside a string: text scans (the rename prefilter)
 			// skip string literals, so these are not words of the code.
 			toks[i].v2, toks[i].text = true, insideMark+toks[i].text
 		}
-		for n.next < 0 {
-			if n.parent < 0 {
+		for !n.hasNext() {
+			if n.isRoot() {
 				return dropTrailingCommas(toks, keep), errs
 			}
-			n = n.t.at(n.parent)
+			n = n.parent()
 			if f := stack[len(stack)-1]; f.closeAt >= 0 {
 				toks = append(toks, token{text: ")", start: f.closeAt, end: f.closeAt + 1})
 			} else if spec.blocks && f.typ == "block" {
@@ -329,7 +356,7 @@ func shortCircuits(stack []frame) bool {
 }
 
 // ecmaLeaf undoes what prettier rewrites in JS/TS leaves.
-func ecmaLeaf(toks []token, spec *langSpec, parent *frame, typ, text string, s, e int) []token {
+func ecmaLeaf(toks []token, spec *langSpec, parent *frame, typ string, value bool, text string, s, e int) []token {
 	switch {
 	case parent.typ == "parenthesized_expression" && (text == "(" || text == ")"):
 		return toks // grouping is re-emitted canonically, see operand
@@ -341,24 +368,41 @@ func ecmaLeaf(toks []token, spec *langSpec, parent *frame, typ, text string, s, 
 		// `x => …` is `(x) => …`: prettier adds the parentheses.
 		return append(toks, token{text: "(", start: s, end: s + 1}, token{text: text, start: s, end: e}, token{text: ")", start: e - 1, end: e})
 	}
-	return appendTok(toks, spec, typ, text, s, e)
+	return appendTok(toks, spec, typ, value, text, s, e)
 }
 
-func appendTok(toks []token, spec *langSpec, typ, text string, s, e int) []token {
+// appendTok appends the token of a leaf or atom of type typ; value is
+// spec.values[typ].
+func appendTok(toks []token, spec *langSpec, typ string, value bool, text string, s, e int) []token {
 	if strings.IndexByte(text, '\r') >= 0 {
 		text = strings.ReplaceAll(text, "\r\n", "\n")
 	}
 	if spec.norm != nil {
 		text = spec.norm(typ, text)
 	}
-	if strings.TrimSpace(text) == "" {
+	if !asciiSolid(text) && strings.TrimSpace(text) == "" {
 		return toks
 	}
 	v2 := false
-	if spec.values[typ] {
+	if value {
 		text, v2 = decodeLiteral(text)
 	}
 	return append(toks, token{text: text, start: s, end: e, v2: v2})
+}
+
+// asciiSolid: s starts and ends with an ASCII byte that is not white
+// space, so strings.TrimSpace and a TrimLeft of ASCII space leave it as it
+// is. Most tokens are; the test saves those calls.
+func asciiSolid(s string) bool {
+	if s == "" {
+		return false
+	}
+	a, z := s[0], s[len(s)-1]
+	return a < utf8.RuneSelf && z < utf8.RuneSelf && !asciiSpace(a) && !asciiSpace(z)
+}
+
+func asciiSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\v' || b == '\f' || b == '\r'
 }
 
 // dropTrailingCommas removes a "," directly before a closing bracket: the
@@ -374,6 +418,7 @@ func dropTrailingCommas(toks []token, keep map[int]bool) []token {
 		}
 		out = append(out, t)
 	}
+	clear(toks[len(out):]) // what was dropped holds no text of the file
 	return out
 }
 

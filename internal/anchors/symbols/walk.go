@@ -1,9 +1,11 @@
 package symbols
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
@@ -38,10 +40,10 @@ type rawDecl struct {
 
 // walker collects rawDecls; the language walkers drive it.
 type walker struct {
-	src   []byte
-	decls []rawDecl
-	pack  *TokenList // the file's tokens, packed once for the bodies kept
-	texts []string   // scratch: one body's token texts, to hash
+	src    []byte
+	decls  []rawDecl
+	pack   *TokenList  // the file's tokens, packed once for the bodies kept
+	joiner hash.Joiner // scratch: the token texts of one hash
 }
 
 func newWalker(src []byte) *walker { return &walker{src: src} }
@@ -128,6 +130,10 @@ func (w *walker) add(kind string, node, nameNode, body *tsNode, parent int) int 
 	return len(w.decls) - 1
 }
 
+// declKey is a declaration's kind and qualified name: what one name in a
+// file means (kinds are single words, so this is the "kind qn" it was).
+type declKey struct{ kind, qn string }
+
 // finish names, hashes and orders the declarations. off is added to every
 // byte offset (the length of a stripped BOM).
 func (w *walker) finish(toks []token, off int, opt Options) []Decl {
@@ -140,14 +146,14 @@ func (w *walker) finish(toks []token, off int, opt Options) []Decl {
 	}
 	w.qualify()
 	// A prototype yields to a definition of the same function in the file.
-	defined := map[string]bool{}
+	defined := map[declKey]bool{}
 	for _, d := range ds {
 		if !d.dropped && !d.protoOnly {
-			defined[d.kind+" "+d.qn] = true
+			defined[declKey{d.kind, d.qn}] = true
 		}
 	}
 	for i := range ds {
-		if ds[i].protoOnly && defined[ds[i].kind+" "+ds[i].qn] {
+		if ds[i].protoOnly && defined[declKey{ds[i].kind, ds[i].qn}] {
 			ds[i].dropped = true
 		}
 	}
@@ -213,16 +219,16 @@ func (w *walker) qualify() {
 // (docs/anchors.md), then requalifies so members of a suffixed container follow.
 func (w *walker) suffixOverloads() {
 	for round := 0; round < 4; round++ {
-		count := map[string]int{}
+		count := map[declKey]int{}
 		for _, d := range w.decls {
 			if !d.dropped {
-				count[d.kind+" "+d.qn]++
+				count[declKey{d.kind, d.qn}]++
 			}
 		}
 		changed := false
 		for i := range w.decls {
 			d := &w.decls[i]
-			if d.dropped || !d.callable || d.suffixed || count[d.kind+" "+d.qn] < 2 {
+			if d.dropped || !d.callable || d.suffixed || count[declKey{d.kind, d.qn}] < 2 {
 				continue
 			}
 			base := d.base
@@ -254,7 +260,11 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 		EndLine:       lineOf(lines, max(d.spanStart, d.spanEnd-1)),
 	}
 	// Decl hash: prefix, then the range with the own name collapsed to one placeholder.
-	declToks := append([]string(nil), d.prefix...)
+	j := &w.joiner
+	j.Reset()
+	for _, p := range d.prefix {
+		j.Add(p)
+	}
 	named := false
 	nameStart := d.nameStart
 	if d.qualStart > 0 && d.qualStart < nameStart {
@@ -265,14 +275,14 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 		out.SchemeSensitive = out.SchemeSensitive || t.v2
 		if d.nameEnd > d.nameStart && t.start >= nameStart && t.start < nameEnd {
 			if !named {
-				declToks = append(declToks, namePlaceholder)
+				j.Add(namePlaceholder)
 				named = true
 			}
 			continue
 		}
-		declToks = append(declToks, t.text)
+		j.Add(t.text)
 	}
-	out.DeclHash = hash.Sum(declToks)
+	out.DeclHash = j.Sum()
 
 	sigEnd := -1
 	if d.bodyStart >= 0 {
@@ -280,11 +290,11 @@ func (w *walker) build(d rawDecl, toks []token, lines []int, off int, opt Option
 		body := toks[bi:bj]
 		out.BodyTokens = len(body)
 		if len(body) >= MinBodyTokens {
-			w.texts = w.texts[:0]
+			j.Reset()
 			for _, t := range body {
-				w.texts = append(w.texts, t.text)
+				j.Add(t.text)
 			}
-			out.BodyHash = hash.Sum(w.texts)
+			out.BodyHash = j.Sum()
 		}
 		if opt.KeepBodyTokens {
 			if w.pack == nil {
@@ -324,10 +334,14 @@ func (w *walker) signature(s, e, bodyStart int) string {
 	s, e = clampSpan(s, e, len(w.src))
 	if bodyStart >= s && bodyStart <= e {
 		e = bodyStart
-	} else if nl := strings.IndexByte(string(w.src[s:e]), '\n'); nl >= 0 {
+	} else if nl := bytes.IndexByte(w.src[s:e], '\n'); nl >= 0 {
 		e = s + nl
 	}
-	sig := strings.Join(strings.Fields(string(w.src[s:e])), " ")
+	if s == e {
+		return ""
+	}
+	// A view of the text, not a copy: only the clipped result is copied.
+	sig := collapseSpace(unsafe.String(&w.src[s], e-s))
 	if len(sig) > maxSignature {
 		cut := maxSignature
 		for cut > 0 && !utf8.RuneStart(sig[cut]) {
@@ -335,18 +349,22 @@ func (w *walker) signature(s, e, bodyStart int) string {
 		}
 		sig = sig[:cut]
 	}
-	return sig
+	return strings.Clone(sig)
 }
 
 func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, bytes.Count(src, lineFeed)+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return starts
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
-	return starts
 }
+
+var lineFeed = []byte{'\n'}
 
 // lineOf maps a byte offset to a 1-based line.
 func lineOf(starts []int, off int) int {

@@ -787,7 +787,10 @@ func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(int32,
 		}
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
-		return cmp.Or(cmp.Compare(b.shared, a.shared), strings.Compare(a.path, b.path))
+		if c := cmp.Compare(b.shared, a.shared); c != 0 {
+			return c
+		}
+		return strings.Compare(a.path, b.path)
 	})
 	var out []string
 	for _, c := range cs {
