@@ -96,44 +96,6 @@ type candidate struct {
 	lexed  bool
 	bodies []string // symbols.GoBodyHashes
 	lexOK  bool
-	// ps, when set, answers the needs' byte-string tests in one pass
-	// (hit, computed on the first ask).
-	ps  *patternSet
-	hit []bool
-}
-
-// hasName is declaresNameAs(c.b, n.base, n.shapeIn(c.lang)) for need i.
-func (c *candidate) hasName(n need, i int) bool {
-	if c.ps == nil || i < 0 || c.ps.base[i] < 0 {
-		return declaresNameAs(c.b, n.base, n.shapeIn(c.lang))
-	}
-	return c.hits()[c.ps.base[i]]
-}
-
-// hasRare reports whether c holds every rare token of need i.
-func (c *candidate) hasRare(n need, i int) bool {
-	if c.ps == nil || i < 0 || len(c.ps.rare[i]) != len(n.rare) {
-		for _, t := range n.rare {
-			if !bytes.Contains(c.b, t) {
-				return false
-			}
-		}
-		return true
-	}
-	hit := c.hits()
-	for _, j := range c.ps.rare[i] {
-		if !hit[j] {
-			return false
-		}
-	}
-	return true
-}
-
-func (c *candidate) hits() []bool {
-	if c.hit == nil {
-		c.hit = c.ps.find(c.b)
-	}
-	return c.hit
 }
 
 // holdsGoBody reports whether the Go file may hold a body of hash h: it
@@ -154,12 +116,9 @@ func (c *candidate) holdsGoBody(h string) bool {
 	return false
 }
 
-func (n need) wantsIn(c *candidate) bool { return n.wantsNeed(c, -1) }
-
-// wantsNeed is wantsIn for the need i of c.ps (i < 0: c.ps is not used).
-func (n need) wantsNeed(c *candidate, i int) bool {
-	lang := c.lang
-	if len(n.base) > 0 && c.hasName(n, i) {
+func (n need) wantsIn(c *candidate) bool {
+	content, lang := c.b, c.lang
+	if len(n.base) > 0 && declaresNameAs(content, n.base, n.shapeIn(lang)) {
 		return true
 	}
 	if !n.body {
@@ -171,10 +130,12 @@ func (n need) wantsNeed(c *candidate, i int) bool {
 		}
 		return true // the pinned body is unknown: nothing to filter by
 	}
-	if !c.hasRare(n, i) {
-		return false
+	for _, t := range n.rare {
+		if !bytes.Contains(content, t) {
+			return false
+		}
 	}
-	return n.shape == nil || n.shape.MayOccur(c.b)
+	return n.shape == nil || n.shape.MayOccur(content)
 }
 
 // needOf is what the repository-wide search looks for on behalf of a
@@ -245,9 +206,8 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		}
 		sets[i] = ws
 	}
-	pats := newNeedPatterns(needs)
 	scan := func(cands []string) ([]parsed, error) {
-		return r.scanCandidates(ctx, cands, needs, pats, sets, combo)
+		return r.scanCandidates(ctx, cands, needs, sets, combo)
 	}
 	ck, dirs := candidateKey(families, hintDirs)
 	pk := r.partKey(setKey.done(), ck, families)
@@ -322,7 +282,7 @@ type parsed struct {
 // scanCandidates runs the prefilter over cands in parallel, scanChunk
 // files per job read in one batch, and parses the files it accepts within
 // the budget; results are in cands' order.
-func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []need, pats *needPatterns, sets []*wantSet, combo *comboSet) ([]parsed, error) {
+func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []need, sets []*wantSet, combo *comboSet) ([]parsed, error) {
 	results := make([]parsed, len(cands))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -333,12 +293,12 @@ func (r *checkRun) scanCandidates(ctx context.Context, cands []string, needs []n
 			defer wg.Done()
 			for first := range jobs {
 				last := min(first+scanChunk, len(cands))
-				if r.visitChunk(ctx, first, last, cands, needs, pats, sets, combo, results) {
+				if r.visitChunk(ctx, first, last, cands, needs, sets, combo, results) {
 					continue
 				}
 				reads := r.prefetch(cands[first:last], combo)
 				for i := first; i < last; i++ {
-					r.scanOne(ctx, i, cands, needs, pats, sets, combo, results, reads[cands[i]])
+					r.scanOne(ctx, i, cands, needs, sets, combo, results, reads[cands[i]])
 				}
 			}
 		}()
@@ -362,7 +322,7 @@ const scanChunk = 64
 // so the thousands of files the pass drops are never copied; the others
 // are scanned from the memo. It reports false, doing nothing, when the
 // adapter cannot visit or the budget stopped (then prefetch reads).
-func (r *checkRun) visitChunk(ctx context.Context, first, last int, cands []string, needs []need, pats *needPatterns, sets []*wantSet, combo *comboSet, results []parsed) bool {
+func (r *checkRun) visitChunk(ctx context.Context, first, last int, cands []string, needs []need, sets []*wantSet, combo *comboSet, results []parsed) bool {
 	mv, ok := r.s.files.(ManyVisitor)
 	if !ok || r.sp.stopped() {
 		return false
@@ -377,7 +337,7 @@ func (r *checkRun) visitChunk(ctx context.Context, first, last int, cands []stri
 			at[cands[i]] = i
 			continue
 		}
-		r.scanOne(ctx, i, cands, needs, pats, sets, combo, results, nil)
+		r.scanOne(ctx, i, cands, needs, sets, combo, results, nil)
 	}
 	max := r.s.maxFileBytes()
 	mv.VisitMany(batch, max, func(k int, fr FileRead) {
@@ -389,7 +349,7 @@ func (r *checkRun) visitChunk(ctx context.Context, first, last int, cands []stri
 		default:
 			pre = &preRead{b: fr.Data, st: classify(fr.Data, max)}
 		}
-		r.scanOne(ctx, at[batch[k]], cands, needs, pats, sets, combo, results, pre)
+		r.scanOne(ctx, at[batch[k]], cands, needs, sets, combo, results, pre)
 	})
 	return true
 }
@@ -465,7 +425,7 @@ func (r *checkRun) readCandidate(p string, pre *preRead) ([]byte, anchors.FileSt
 }
 
 // scanOne is scanCandidates' work for candidate i.
-func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []need, pats *needPatterns, sets []*wantSet, combo *comboSet, results []parsed, pre *preRead) {
+func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []need, sets []*wantSet, combo *comboSet, results []parsed, pre *preRead) {
 	p := cands[i]
 	results[i].path = p
 	// Scanning a file for the prefilter costs time only; the
@@ -479,11 +439,11 @@ func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []n
 	var b []byte
 	var wanted bool
 	if _, open := r.s.overlays[p]; open {
-		fact, b, wanted = r.scan(p, lang, needs, pats, sets, nil)
+		fact, b, wanted = r.scan(p, lang, needs, sets, nil)
 	} else if e, ok := combo.get(p); ok {
 		fact, wanted = e.fact, e.wanted
 	} else {
-		fact, b, wanted = r.scan(p, lang, needs, pats, sets, pre)
+		fact, b, wanted = r.scan(p, lang, needs, sets, pre)
 		combo.put(p, comboEntry{fact, wanted})
 	}
 	results[i].st, results[i].sum, results[i].size = fact.st, fact.sum, fact.size
@@ -514,7 +474,7 @@ func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []n
 // it. An open buffer is always scanned; a disk file is read only when a
 // need has not scanned it under this disk state. b is nil when the file
 // was not read.
-func (r *checkRun) scan(p string, lang symbols.Language, needs []need, pats *needPatterns, sets []*wantSet, pre *preRead) (diskFact, []byte, bool) {
+func (r *checkRun) scan(p string, lang symbols.Language, needs []need, sets []*wantSet, pre *preRead) (diskFact, []byte, bool) {
 	if ob, ok := r.s.overlays[p]; ok {
 		f := diskFact{st: classify(ob, r.s.config.Budget.MaxFileBytes), size: len(ob)}
 		if f.st != anchors.FileOK {
@@ -567,12 +527,12 @@ func (r *checkRun) scan(p string, lang symbols.Language, needs []need, pats *nee
 		return fact, nil, false
 	}
 	wanted := false
-	c := &candidate{b: b, lang: lang, ps: pats.forLang(lang)}
+	c := &candidate{b: b, lang: lang}
 	for i, n := range needs {
 		if n.family != LanguageFamily(lang) {
 			continue
 		}
-		w := n.wantsNeed(c, i)
+		w := n.wantsIn(c)
 		sets[i].mu.Lock()
 		sets[i].m[p] = w
 		sets[i].mu.Unlock()
