@@ -193,13 +193,21 @@ func radixSort(keys []uint64) {
 		slices.Sort(keys)
 		return
 	}
+	var count [1 << 16]int
+	radixPasses(keys, 0, 16, count[:])
+}
+
+// radixPasses sorts keys stably by their bits from `from` up, in digits of
+// `digit` bits (count holds 1<<digit counters); the number of passes must
+// be even, so the sorted keys end up back in keys.
+func radixPasses(keys []uint64, from, digit uint, count []int) {
 	tmp := make([]uint64, len(keys))
 	src, dst := keys, tmp
-	var count [1 << 16]int
-	for shift := uint(0); shift < 64; shift += 16 {
-		clear(count[:])
+	mask := uint64(len(count) - 1)
+	for shift := from; shift < 64; shift += digit {
+		clear(count)
 		for _, k := range src {
-			count[k>>shift&0xffff]++
+			count[k>>shift&mask]++
 		}
 		sum := 0
 		for d, c := range count {
@@ -207,13 +215,12 @@ func radixSort(keys []uint64) {
 			sum += c
 		}
 		for _, k := range src {
-			d := k >> shift & 0xffff
+			d := k >> shift & mask
 			dst[count[d]] = k
 			count[d]++
 		}
 		src, dst = dst, src
 	}
-	// Four passes: the sorted keys are back in keys.
 }
 
 // hasToken reports whether src holds ident as a whole token of lexScan's

@@ -298,27 +298,8 @@ func sortWordKeys(keys []uint64) {
 		slices.Sort(keys)
 		return
 	}
-	tmp := make([]uint64, len(keys))
-	src, dst := keys, tmp
 	var count [256]int
-	for shift := uint(32); shift < 64; shift += 8 {
-		clear(count[:])
-		for _, k := range src {
-			count[k>>shift&0xff]++
-		}
-		sum := 0
-		for d, c := range count {
-			count[d] = sum
-			sum += c
-		}
-		for _, k := range src {
-			d := k >> shift & 0xff
-			dst[count[d]] = k
-			count[d]++
-		}
-		src, dst = dst, src
-	}
-	// Four passes: the sorted keys are back in keys.
+	radixPasses(keys, 32, 8, count[:])
 }
 
 // wordKey is a body token's key in wordKeys: the low 32 bits of its
