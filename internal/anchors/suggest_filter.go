@@ -9,44 +9,9 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
-// MaySuggestFromGo is a prefilter for FileSuggestions over Go source: the
-// returned test is false only when no declaration of src can be among
-// FileSuggestions(a, …, origin), so a caller may leave such a file's table
-// unparsed. It holds for the Go files symbols.ParseGoDecls accepts (names
-// are ASCII identifiers outside strings and comments):
-//
-//   - a name close by edit distance is one of src's words (a run of
-//     letters, digits and `_`; a run that starts with a digit, or holds a
-//     byte outside ASCII, is searched for a close substring);
-//   - a body whose tokens overlap origin's by BodySimilarity is a brace
-//     group of src (groups: symbols.GoBraceGroups) of between
-//     BodySimilarity·n and n/BodySimilarity tokens that holds that share
-//     of origin's n tokens: an identifier occurs in the group at most as
-//     often as it occurs as a word (in Go an identifier is a whole word
-//     of code), an operator at most as often as bytes.Count finds it, a
-//     literal (normalised or compared by value) is counted as found.
-func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []BraceGroup) bool {
-	m := newGoMay(a, origin)
-	return func(src []byte, groups []BraceGroup) bool {
-		if m.close.in(src) {
-			return true
-		}
-		if m.n == 0 || !m.holds(src, m.n, nil) {
-			return false
-		}
-		for _, g := range groups {
-			if !m.groupFits(g) {
-				continue
-			}
-			if m.holds(src[g.Start:g.End], max(m.n, g.Tokens), nil) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// goMay is MaySuggestFromGo's test for one lost anchor, prepared.
+// goMay is the suggestion filter's test for one lost anchor, prepared
+// (why it may rule a file out: MaySuggestFromGo, the text-scanning
+// reference in suggest_reference_test.go).
 type goMay struct {
 	close *closeName
 	toks  []mayTok
@@ -98,17 +63,15 @@ func (m *goMay) groupFits(g BraceGroup) bool {
 }
 
 // holds reports whether text may hold BodySimilarity of a body of of
-// tokens sharing origin's. words, when not nil, counts an identifier
-// token of text instead of countWord (the file filter's positions).
+// tokens sharing origin's; words(k) is how often the k-th identifier
+// token occurs in text as a whole word (the file filter's positions).
 func (m *goMay) holds(text []byte, of int, words func(k int) int) bool {
 	found, missing := m.free, 0
 	for k, t := range m.toks {
 		var got int
 		switch {
-		case t.ident && words != nil:
-			got = min(t.count, words(k))
 		case t.ident:
-			got = min(t.count, countWord(text, t.text))
+			got = min(t.count, words(k))
 		default:
 			got = min(t.count, bytes.Count(text, t.text))
 		}
@@ -321,27 +284,6 @@ func countIn(starts []int, s, last int) int {
 	return max(j-i, 0)
 }
 
-// countWord counts w (an identifier) where it is a whole word: no letter
-// or `_` before it (a digit may be a number's end), no letter, digit or
-// `_` after it.
-func countWord(text, w []byte) int {
-	n := 0
-	for off := 0; ; {
-		i := bytes.Index(text[off:], w)
-		if i < 0 {
-			return n
-		}
-		i += off
-		end := i + len(w)
-		off = end
-		if i > 0 && isIdentStart(text[i-1]) || end < len(text) && (isIdentStart(text[end]) || text[end] >= '0' && text[end] <= '9') {
-			off = i + 1
-			continue
-		}
-		n++
-	}
-}
-
 // BraceGroup is symbols.BraceGroup.
 type BraceGroup = symbols.BraceGroup
 
@@ -402,30 +344,6 @@ func newCloseName(base string, baseRunes, maxDist int) *closeName {
 	c := &closeName{base: base, baseRunes: baseRunes, maxDist: maxDist}
 	c.bits, c.fast = newBitDistance([]rune(base))
 	return c
-}
-
-// in reports whether some word of src is within maxDist edits of base.
-func (c *closeName) in(src []byte) bool {
-	for i := 0; i < len(src); {
-		if wordClass[src[i]] == 0 {
-			i++
-			continue
-		}
-		j, ascii := i, true
-		for j < len(src) {
-			k := wordClass[src[j]]
-			if k == 0 {
-				break
-			}
-			ascii = ascii && k == 1
-			j++
-		}
-		if c.word(src[i:j], ascii) {
-			return true
-		}
-		i = j
-	}
-	return false
 }
 
 // word reports whether one word (a run of word bytes; ascii: all of them

@@ -22,7 +22,7 @@ import (
 // file, suggestions rank every indexed declaration. Before the
 // repository-wide pass, completeHinted parses whole every partial file
 // that the open anchors' prefilters (the repository-wide pass's own, and
-// anchors.MaySuggestFromGo) cannot rule out. A file they rule out holds no
+// anchors.GoSuggestFilter) cannot rule out. A file they rule out holds no
 // answer and no suggestion for any open anchor, and the declarations its
 // partial table holds are among its whole table's, so they cannot add
 // one: the verdicts and suggestions are those of whole tables.
@@ -378,10 +378,9 @@ func (r *checkRun) reindexHinted(upgraded []string) bool {
 
 // completeForSuggestions re-parses each partial hinted file with, besides
 // the declarations its anchors named, every declaration that may hold a
-// suggestion for one of the lost anchors (anchors.MaySuggestFromGo on the
-// declaration's text and brace groups, asked through one
-// anchors.GoSuggestFilter that reads each file's words once for all the
-// lost anchors), and then every declaration that
+// suggestion for one of the lost anchors (one anchors.GoSuggestFilter on
+// the declaration's text and brace groups, which reads each file's words
+// once for all the lost anchors), and then every declaration that
 // mentions the name of a suggestion found: a name is parsed as the whole
 // file parses it once every declaration mentioning it is kept (two
 // `func init()` become `init()`), and a suggestion shows its name.
