@@ -42,11 +42,12 @@ func SumJoined(lists ...[]string) string {
 	if len(buf) > 0 {
 		buf = buf[:len(buf)-len(Separator)] // no separator after the last token
 	}
-	return sumOf(buf)
+	return OfJoined(buf)
 }
 
-// sumOf is the hash of joined token texts.
-func sumOf(joined []byte) string {
+// OfJoined is the hash of token texts already joined by Separator: what
+// Sum gives for them (the Go lexers build the joined text as they read).
+func OfJoined(joined []byte) string {
 	sum := sha256.Sum256(joined)
 	var digits [2 * sha256.Size]byte
 	hex.Encode(digits[:], sum[:])
@@ -88,7 +89,7 @@ func (j *Joiner) AddJoined(run []byte, count int) {
 }
 
 // Sum is the hash of the tokens added since the last Reset.
-func (j *Joiner) Sum() string { return sumOf(j.buf) }
+func (j *Joiner) Sum() string { return OfJoined(j.buf) }
 
 // Lines hashes lines start..end (1-based, inclusive) of text: each line
 // trimmed, blank lines dropped. ok is false when the range is not inside the

@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
@@ -58,8 +56,7 @@ func GoBodyHashes(src []byte) (hashes []string, ok bool) {
 				buf = append(buf, src[t.start:t.end]...)
 			}
 		}
-		sum := sha256.Sum256(buf)
-		hashes = append(hashes, hex.EncodeToString(sum[:])[:hash.Len])
+		hashes = append(hashes, hash.OfJoined(buf))
 	}
 	return hashes, true
 }

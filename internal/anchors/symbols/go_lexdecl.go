@@ -1,8 +1,6 @@
 package symbols
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"go/parser"
 	gotoken "go/token"
 	"strings"
@@ -131,7 +129,7 @@ func lexHashes(d *Decl, text []byte, sp goNameSpan) bool {
 		buf = append(buf, tokText(t)...)
 		first = false
 	}
-	d.DeclHash = sumHex(buf)
+	d.DeclHash = hash.OfJoined(buf)
 	if sp.bodyStart >= 0 {
 		d.BodyTokens = bodyN
 		if bodyN >= MinBodyTokens {
@@ -142,15 +140,10 @@ func lexHashes(d *Decl, text []byte, sp goNameSpan) bool {
 				}
 				buf = append(buf, tokText(&toks[i])...)
 			}
-			d.BodyHash = sumHex(buf)
+			d.BodyHash = hash.OfJoined(buf)
 		}
 	}
 	return true
-}
-
-func sumHex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])[:hash.Len]
 }
 
 // KeptIsGo reports whether Go's own parser (go/parser) accepts the text
