@@ -157,20 +157,13 @@ func lexHinted(layout *symbols.GoLayout, src []byte, keep func(start, end int) b
 	if len(as) == 0 {
 		return nil, false
 	}
-	var decls []symbols.Decl
-	seen := map[string]bool{}
-	for _, a := range as {
-		if !seen[a.QualifiedName] {
-			seen[a.QualifiedName] = true
-			ds, ok := symbols.LexGoDecls(layout, src, keep, a.QualifiedName)
-			if !ok {
-				return nil, false
-			}
-			decls = append(decls, ds...)
-		}
-		if _, ok := anchors.FreshInHint(a, decls); !ok {
-			return nil, false
-		}
+	names := make([]string, len(as))
+	for i, a := range as {
+		names[i] = a.QualifiedName
+	}
+	decls, ok := symbols.LexGoDecls(layout, src, keep, names...)
+	if !ok || !allFresh(as, decls) {
+		return nil, false
 	}
 	// Text Go refuses is read by tree-sitter's error recovery, which the
 	// lexers do not follow: parse.

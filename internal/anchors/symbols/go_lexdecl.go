@@ -3,6 +3,7 @@ package symbols
 import (
 	"go/parser"
 	gotoken "go/token"
+	"slices"
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
@@ -20,61 +21,72 @@ import (
 // over GOROOT); a caller trusts an answer only there, and where it equals
 // a pin Parse wrote, and parses otherwise.
 
-// LexGoDecls lists the declarations whose qualified name is qname that
-// ParseGoDeclsIn(g, src, keep, opt) would give, with the fields the
+// LexGoDecls lists the declarations whose qualified name is one of
+// qnames that ParseGoDeclsIn(g, src, keep, opt) would give, those of
+// qnames[0] first, then those of qnames[1], …, with the fields the
 // ladder's first stage reads: kind, names, container, byte and line
 // spans, name span, decl and body hashes, body token count and signature
-// (not SchemeSensitive, not Body). ok is false — the caller must parse —
-// when either lexer refuses the kept text (see GoDeclNames), when a
-// declaration of that name is not a function, method or type spec (a
-// field, an interface method, a const or var: their hashes are not
-// computed here), or when qname is not a Go name.
-func LexGoDecls(g *GoLayout, src []byte, keep func(start, end int) bool, qname string) (decls []Decl, ok bool) {
-	base := qname
-	if i := strings.IndexByte(base, '('); i >= 0 {
-		base = base[:i] // an overload's own name (`init()`)
-	}
-	base = base[strings.LastIndexByte(base, '.')+1:]
-	if base == "" {
-		return nil, false
+// (not SchemeSensitive, not Body). The kept text is built and lexed once
+// for all the names. ok is false — the caller must parse — when either
+// lexer refuses the kept text (see GoDeclNames), when a declaration of
+// one of the names is not a function, method or type spec (a field, an
+// interface method, a const or var: their hashes are not computed here),
+// or when a name is not a Go name.
+func LexGoDecls(g *GoLayout, src []byte, keep func(start, end int) bool, qnames ...string) (decls []Decl, ok bool) {
+	bases := make(map[string]bool, len(qnames))
+	for _, qname := range qnames {
+		base := qname
+		if i := strings.IndexByte(base, '('); i >= 0 {
+			base = base[:i] // an overload's own name (`init()`)
+		}
+		base = base[strings.LastIndexByte(base, '.')+1:]
+		if base == "" {
+			return nil, false
+		}
+		bases[base] = true
 	}
 	buf, segs := keptText(g.chunks, src, keep)
 	text := buf
 	if text == nil {
 		text = src
 	}
-	p := &goNames{src: text, keep: func(name []byte) bool { return string(name) == base }, withSpans: true}
+	p := &goNames{src: text, keep: func(name []byte) bool { return bases[string(name)] }, withSpans: true}
 	p.next()
 	if !p.file() || p.bad || !p.suffixOverloads() {
 		return nil, false
 	}
 	p.lines()
 	w := &walker{src: text}
-	for i, n := range p.out {
-		if n.QualifiedName != qname {
-			continue
+	for k, qname := range qnames {
+		if slices.Contains(qnames[:k], qname) {
+			continue // listed once
 		}
-		sp := p.spans[i]
-		if !sp.hashable {
-			return nil, false
+		for i, n := range p.out {
+			if n.QualifiedName != qname {
+				continue
+			}
+			sp := p.spans[i]
+			if !sp.hashable {
+				return nil, false
+			}
+			d := Decl{
+				Kind: n.Kind, Name: n.Name, QualifiedName: n.QualifiedName, Container: n.Container,
+				StartLine: n.StartLine, EndLine: n.EndLine, StartByte: n.StartByte, EndByte: n.EndByte,
+				NameStartByte: sp.nameStart, NameEndByte: sp.nameEnd,
+			}
+			if !lexHashes(&d, text, sp) {
+				return nil, false
+			}
+			sigEnd := -1
+			if sp.bodyStart > n.StartByte {
+				sigEnd = sp.bodyStart
+			}
+			d.Signature = w.signature(n.StartByte, n.EndByte, sigEnd)
+			if buf != nil {
+				mapBack(&d, segs)
+			}
+			decls = append(decls, d)
 		}
-		d := Decl{
-			Kind: n.Kind, Name: n.Name, QualifiedName: n.QualifiedName, Container: n.Container,
-			StartLine: n.StartLine, EndLine: n.EndLine, StartByte: n.StartByte, EndByte: n.EndByte,
-			NameStartByte: sp.nameStart, NameEndByte: sp.nameEnd,
-		}
-		if !lexHashes(&d, text, sp) {
-			return nil, false
-		}
-		sigEnd := -1
-		if sp.bodyStart > n.StartByte {
-			sigEnd = sp.bodyStart
-		}
-		d.Signature = w.signature(n.StartByte, n.EndByte, sigEnd)
-		if buf != nil {
-			mapBack(&d, segs)
-		}
-		decls = append(decls, d)
 	}
 	return decls, true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -99,5 +100,58 @@ func TestLexGoDeclsMatchesParse(t *testing.T) {
 		files, refusedFiles, compared, refusedNames, unclean, gaps)
 	if compared < 2000 || refusedFiles*10 > files {
 		t.Fatalf("only %d declarations compared (%d files refused of %d)", compared, refusedFiles, files)
+	}
+}
+
+// LexGoDecls asked for several names at once (one lex of the kept text)
+// gives what asking for each name alone gives, in the order the names are
+// asked, a repeated name listed once; a name the lexers refuse refuses
+// the whole call.
+func TestLexGoDeclsOfSeveralNamesIsEachName(t *testing.T) {
+	checked := 0
+	for _, f := range goFilesForChunkTest(t)[:40] {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		g, ok := LexGoLayout(src)
+		if !ok {
+			continue
+		}
+		full := Parse(Go, src, Options{})
+		var names []string
+		for _, d := range full.Decls {
+			if len(names) < 6 && !slices.Contains(names, d.QualifiedName) {
+				names = append(names, d.QualifiedName)
+			}
+		}
+		if len(names) < 2 {
+			continue
+		}
+		slices.Reverse(names)           // not in file order
+		names = append(names, names[0]) // a repeat
+		keep := func(start, end int) bool { return true }
+		var want []Decl
+		wantOK := true
+		for i, n := range names {
+			if slices.Contains(names[:i], n) {
+				continue
+			}
+			one, ok := LexGoDecls(g, src, keep, n)
+			wantOK = wantOK && ok
+			want = append(want, one...)
+		}
+		got, ok := LexGoDecls(g, src, keep, names...)
+		if ok != wantOK {
+			t.Errorf("%s %v: together ok=%v, one by one ok=%v", f, names, ok, wantOK)
+			continue
+		}
+		if ok && !reflect.DeepEqual(got, want) {
+			t.Errorf("%s %v: together\n%+v\none by one\n%+v", f, names, got, want)
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Fatalf("only %d files compared", checked)
 	}
 }
