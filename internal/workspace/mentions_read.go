@@ -50,15 +50,11 @@ func (s *Snapshot) readEach(paths []string, do func(i int, text []byte, st ancho
 				}
 				one := func(k int, r FileRead) {
 					i := at[k]
-					switch {
-					case r.Err != nil:
-						text, st := s.readUncached(paths[i])
-						do(i, text, st)
-					case r.Data == nil && r.Size > max:
-						do(i, nil, anchors.FileTooLarge)
-					default:
-						do(i, r.Data, classify(r.Data, max))
+					text, st, ok := r.content(max)
+					if !ok {
+						text, st = s.readUncached(paths[i])
 					}
+					do(i, text, st)
 				}
 				if mv, ok := mr.(ManyVisitor); ok {
 					mv.VisitMany(disk, max, one)

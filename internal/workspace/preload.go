@@ -32,6 +32,19 @@ type FileRead struct {
 	Err  error
 }
 
+// content is the read as readUncached gives a file under the size limit
+// max: its bytes and status; ok is false when the read failed (the caller
+// reads the file alone).
+func (r FileRead) content(max int64) (b []byte, st anchors.FileStatus, ok bool) {
+	switch {
+	case r.Err != nil:
+		return nil, 0, false
+	case r.Data == nil && r.Size > max:
+		return nil, anchors.FileTooLarge, true
+	}
+	return r.Data, classify(r.Data, max), true
+}
+
 // readWorkers bounds the goroutines that read and hash files; reads are
 // mostly system calls, so more than the cores pays off.
 const ReadWorkers = 8
@@ -114,18 +127,14 @@ func (s *Snapshot) storeReads(batch []string, res []FileRead, max int64) {
 	defer s.reads.mu.Unlock()
 	for i, p := range batch {
 		delete(s.reads.inflight, p)
-		r := res[i]
-		if r.Err != nil {
+		b, st, ok := res[i].content(max)
+		if !ok {
 			continue
 		}
 		if _, done := s.reads.m[p]; done {
 			continue
 		}
-		if r.Data == nil && r.Size > max {
-			s.reads.m[p] = &readResult{b: nil, st: anchors.FileTooLarge}
-			continue
-		}
-		s.reads.m[p] = &readResult{b: r.Data, st: classify(r.Data, max)}
+		s.reads.m[p] = &readResult{b: b, st: st}
 	}
 }
 

@@ -341,15 +341,7 @@ func (r *checkRun) visitChunk(ctx context.Context, first, last int, cands []stri
 	}
 	max := r.s.maxFileBytes()
 	mv.VisitMany(batch, max, func(k int, fr FileRead) {
-		var pre *preRead // nil: readCandidate reads it alone
-		switch {
-		case fr.Err != nil:
-		case fr.Data == nil && fr.Size > max:
-			pre = &preRead{st: anchors.FileTooLarge}
-		default:
-			pre = &preRead{b: fr.Data, st: classify(fr.Data, max)}
-		}
-		r.scanOne(ctx, at[batch[k]], cands, needs, sets, combo, results, pre)
+		r.scanOne(ctx, at[batch[k]], cands, needs, sets, combo, results, preReadOf(fr, max))
 	})
 	return true
 }
@@ -397,13 +389,8 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead
 	max := r.s.maxFileBytes()
 	res := mr.ReadMany(batch, max)
 	for i, p := range batch {
-		switch fr := res[i]; {
-		case fr.Err != nil:
-			// readCandidate reads it alone.
-		case fr.Data == nil && fr.Size > max:
-			out[p] = &preRead{st: anchors.FileTooLarge}
-		default:
-			out[p] = &preRead{b: fr.Data, st: classify(fr.Data, max)}
+		if pre := preReadOf(res[i], max); pre != nil {
+			out[p] = pre
 		}
 	}
 	return out
@@ -414,6 +401,16 @@ func (r *checkRun) prefetch(paths []string, combo *comboSet) map[string]*preRead
 type preRead struct {
 	b  []byte
 	st anchors.FileStatus
+}
+
+// preReadOf is a batch read as readUncached would give it; nil when the
+// batch failed on it (readCandidate then reads it alone).
+func preReadOf(fr FileRead, max int64) *preRead {
+	b, st, ok := fr.content(max)
+	if !ok {
+		return nil
+	}
+	return &preRead{b: b, st: st}
 }
 
 // readCandidate is readUncached, from a read made ahead when there is one.
