@@ -101,17 +101,7 @@ func (s *Snapshot) parseAhead(mr *mentionsRead) {
 		return
 	}
 	parsed, places := mr.mf.parsed, mr.mf.places
-	s.collectRefsInto(mr.paths, make([][]anchors.MentionRef, len(mr.paths)), notFinal, func(i int) bool {
-		if parsed[i] {
-			return false
-		}
-		for _, n := range places[i].names {
-			if notFinal[n] {
-				return true
-			}
-		}
-		return false
-	})
+	s.collectRefsInto(mr.paths, make([][]anchors.MentionRef, len(mr.paths)), notFinal, unparsedHolding(parsed, places, notFinal))
 }
 
 // mentionsFinish resolves the mentions of mr with the anchors' answers.
@@ -147,17 +137,7 @@ func (s *Snapshot) mentionsFinish(mr *mentionsRead, rep *Report) (MentionCoverag
 	}
 
 	// Then the other files, for the names still open.
-	s.collectRefs(paths, refs, open, func(i int) bool {
-		if parsed[i] {
-			return false
-		}
-		for _, n := range places[i].names {
-			if open[n] {
-				return true
-			}
-		}
-		return false
-	})
+	s.collectRefs(paths, refs, open, unparsedHolding(parsed, places, open))
 	return summarize(scans, func(sc docScan, j int) DocMention {
 		if settled[at{sc.doc, j}] {
 			return DocMention{Resolution: MentionAmbiguous}
@@ -240,4 +220,20 @@ func lexedRefs(p string, text []byte, bases map[string]bool, asked func(name []b
 		return nil, ok
 	}
 	return goNameRefs(p, goPackage(p, text), names), true
+}
+
+// unparsedHolding selects the files not parsed yet that hold one of names
+// as a word (what the other languages' parse must still read).
+func unparsedHolding(parsed []bool, places []namePlaces, names map[string]bool) func(i int) bool {
+	return func(i int) bool {
+		if parsed[i] {
+			return false
+		}
+		for _, n := range places[i].names {
+			if names[n] {
+				return true
+			}
+		}
+		return false
+	}
 }
