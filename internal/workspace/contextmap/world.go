@@ -1086,16 +1086,18 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 // namesTested reports whether test t's name says it tests x, and t sits
 // where x's tests are (x's directory, or x's conventional test file).
 func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
-	if t.f.family != x.f.family || !(t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path)) {
+	if t.f.family != x.f.family {
 		return false
 	}
 	fold := t.f.lang == symbols.Python
+	named := false // the name first: most (test, x) pairs a test file's search asks fail it
 	for _, n := range t.tested {
 		if n == x.d.QualifiedName || n == x.base || fold && (strings.EqualFold(n, x.d.QualifiedName) || strings.EqualFold(n, x.base)) {
-			return true
+			named = true
+			break
 		}
 	}
-	return false
+	return named && (t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path))
 }
 
 // findCallees resolves the names x calls (an identifier followed by "(" in
