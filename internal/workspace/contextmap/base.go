@@ -56,6 +56,7 @@ type ctxBase struct {
 
 	fileNodesOnce sync.Once
 	fileNodesList []devcontext.Node
+	fileAt        map[string]int32 // file node URI → its index in fileNodesList
 	docNodesOnce  sync.Once
 	docNodesList  []devcontext.Node
 	dirSpansOnce  sync.Once
