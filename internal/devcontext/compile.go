@@ -79,14 +79,18 @@ func Compile(w World, req Request) (CompiledContext, error) { return Prepare(w).
 
 // Compile is Compile over the prepared world.
 func (p *Prepared) Compile(req Request) (CompiledContext, error) {
-	c, err := p.compile(req)
+	c, err := p.compile(req, false)
 	if err != nil {
 		return CompiledContext{}, err
 	}
 	return c.ctx, nil
 }
 
-func (p *Prepared) compile(req Request) (*compiled, error) {
+// compile compiles req; explain says the caller is Explain, which also
+// needs every cut's exclusion (compiled.cuts, compiled.faint): the answer
+// lists only the best MaxListedCuts of each reason, so Compile describes
+// only those.
+func (p *Prepared) compile(req Request, explain bool) (*compiled, error) {
 	set, err := req.settings()
 	if err != nil {
 		return nil, err
@@ -157,7 +161,7 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 	f.records = append(f.records, sp.contained...)
 
 	out := &compiled{ix: ix, set: set, cuts: map[string]Excluded{}, faint: map[string]Excluded{}, dropped: map[string]Deduplicated{}}
-	listed, notListed := s.cutExclusions(out.cuts, out.faint)
+	listed, notListed := s.cutExclusions(out.cuts, out.faint, explain)
 	excluded = append(excluded, listed...)
 	for _, r := range f.records {
 		for _, d := range r.Dropped {
@@ -207,10 +211,12 @@ func (p *Prepared) compile(req Request) (*compiled, error) {
 
 // cutExclusions turns what the walk and the intent match cut (and the
 // dangling references they reached) into exclusions, for every URI that did
-// not become a candidate some other way. Near misses go into all and the
-// answer lists the best MaxListedCuts per reason, saying how many it left
-// out; far misses go into faint, for Explain only.
-func (s *selection) cutExclusions(all, faint map[string]Excluded) (listed []Excluded, notListed []Diagnostic) {
+// not become a candidate some other way. The answer lists the best
+// MaxListedCuts near misses per reason, saying how many it left out; all
+// gets the listed ones — and, for Explain (explain set), every near miss,
+// with the far misses in faint. A cut is described (its Excluded made,
+// its detail formatted) only when it goes somewhere.
+func (s *selection) cutExclusions(all, faint map[string]Excluded, explain bool) (listed []Excluded, notListed []Diagnostic) {
 	mk := func(id int, c cut) Excluded {
 		uri := s.ix.ids[id]
 		x := Excluded{URI: uri, Reason: c.reason, Relevance: round3(c.rel)}
@@ -238,7 +244,14 @@ func (s *selection) cutExclusions(all, faint map[string]Excluded) (listed []Excl
 		all[x.URI] = x
 		listed = append(listed, x)
 	}
-	byReason := map[ExclusionReason][]Excluded{}
+	// A cut is sorted by what the answer orders it by (relevance, URI);
+	// its exclusion is made only when it is listed, or for Explain.
+	type ref struct {
+		id  int
+		c   cut
+		rel float64 // as listed: rounded
+	}
+	byReason := map[ExclusionReason][]ref{}
 	for id, c := range s.cuts {
 		if _, isCand := s.cands[id]; isCand {
 			continue
@@ -246,28 +259,39 @@ func (s *selection) cutExclusions(all, faint map[string]Excluded) (listed []Excl
 		if _, isGhost := s.ghosts[id]; isGhost || s.outlined[id] {
 			continue
 		}
-		x := mk(id, c)
 		if c.reason == ReasonRelevance && below(c.rel, NearMiss*s.set.floor) {
-			faint[x.URI] = x
+			if explain {
+				x := mk(id, c)
+				faint[x.URI] = x
+			}
 			continue
 		}
-		all[x.URI] = x
-		byReason[c.reason] = append(byReason[c.reason], x)
+		byReason[c.reason] = append(byReason[c.reason], ref{id, c, round3(c.rel)})
 	}
 	for _, r := range slices.Sorted(maps.Keys(byReason)) {
 		xs := byReason[r]
-		slices.SortFunc(xs, func(a, b Excluded) int {
-			if c := cmp.Compare(b.Relevance, a.Relevance); c != 0 {
+		slices.SortFunc(xs, func(a, b ref) int {
+			if c := cmp.Compare(b.rel, a.rel); c != 0 {
 				return c
 			}
-			return naturalCompare(a.URI, b.URI)
+			return naturalCompare(s.ix.ids[a.id], s.ix.ids[b.id])
 		})
-		if len(xs) > MaxListedCuts {
+		n := len(xs)
+		if n > MaxListedCuts {
 			notListed = append(notListed, Diagnostic{Severity: SeverityInfo, Code: CodeExclusionsNotListed,
-				Message: fmt.Sprintf("%d more candidate(s) excluded for %s are not listed; explain answers for each", len(xs)-MaxListedCuts, r)})
-			xs = xs[:MaxListedCuts]
+				Message: fmt.Sprintf("%d more candidate(s) excluded for %s are not listed; explain answers for each", n-MaxListedCuts, r)})
+			n = MaxListedCuts
 		}
-		listed = append(listed, xs...)
+		for i, x := range xs {
+			if i >= n && !explain {
+				break
+			}
+			e := mk(x.id, x.c)
+			all[e.URI] = e
+			if i < n {
+				listed = append(listed, e)
+			}
+		}
 	}
 	return listed, notListed
 }

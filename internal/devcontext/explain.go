@@ -21,7 +21,7 @@ func (p *Prepared) Explain(uri string, req Request) (Explanation, error) {
 	if uri == "" {
 		return Explanation{}, invalid("uri is required")
 	}
-	c, err := p.compile(req)
+	c, err := p.compile(req, true)
 	if err != nil {
 		return Explanation{}, err
 	}

@@ -3,6 +3,7 @@ package symbols
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
@@ -34,32 +35,187 @@ type goTok struct {
 // false when the file is not plainly well-formed Go (an unterminated
 // literal or comment, unbalanced brackets, a byte outside ASCII in code):
 // then any body may be in it and the caller must parse it.
+//
+// It reads the file once, writing the hash tokens joined by the separator
+// into one buffer (reused from file to file); a group's tokens are a run
+// of that buffer, hashed when the group closes. Without a history it
+// reads every Go file of a repository: no token array, no copy per group.
+// goBodyTokens, which lists the tokens, reads them by the same rules
+// (TestGoBodyHashesIsReference holds the two to the same hashes).
 func GoBodyHashes(src []byte) (hashes []string, ok bool) {
-	src = trimBOM(src)
-	toks, texts, groups, ok := goBodyTokens(src)
-	if !ok {
+	h := bodyHashers.Get().(*bodyHasher)
+	hashes, ok = h.hashes(trimBOM(src))
+	bodyHashers.Put(h)
+	return hashes, ok
+}
+
+var bodyHashers = sync.Pool{New: func() any { return &bodyHasher{} }}
+
+// bodyHasher is GoBodyHashes' buffers, kept between files.
+type bodyHasher struct {
+	joined []byte
+	stack  []hashOpen
+}
+
+// hashOpen is an open bracket: which, how many tokens came before it,
+// where it starts in the joined tokens, and for `interface {` where the
+// keyword does.
+type hashOpen struct {
+	c        byte
+	kw       byte // 's' after struct, 'i' after interface
+	n        int
+	at, kwAt int
+}
+
+func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
+	if len(src) > 1<<31-1 {
 		return nil, false
 	}
-	var buf []byte
-	for _, g := range groups {
-		if g[1]-g[0] < MinBodyTokens {
+	// The hash tokens so far, joined by the separator; locals, not h's
+	// fields, so that appending to them is no heap write.
+	joined, stack := h.joined[:0], h.stack[:0]
+	defer func() { h.joined, h.stack = joined, stack }()
+	n, last, comma := 0, 0, false // how many; where the last starts; whether it is a `,`
+	emit := func(text []byte) {
+		if n > 0 {
+			joined = append(joined, hash.Separator...)
+		}
+		last = len(joined)
+		joined = append(joined, text...)
+		n++
+		comma = false
+	}
+	var prevKw byte
+	prevAt := 0 // where the token before the current one starts
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			i++ // the most common byte, kept off a call
 			continue
 		}
-		buf = buf[:0]
-		for i := g[0]; i < g[1]; i++ {
-			if i > g[0] {
-				buf = append(buf, hash.Separator...)
+		if j, ok := skipGoLayout(src, i); !ok {
+			return nil, false
+		} else if j > i {
+			i = j
+			continue
+		}
+		var kw byte
+		start := i
+		tokAt := len(joined) // where this token will start (its separator aside)
+		if n > 0 {
+			tokAt += len(hash.Separator)
+		}
+		switch {
+		case c == '"' || c == '\'':
+			j := i + 1
+			escaped := false
+			for ; j < len(src) && src[j] != c; j++ {
+				if src[j] == '\n' {
+					return nil, false
+				}
+				if src[j] == '\\' {
+					escaped = true
+					j++
+				}
 			}
-			if t := &toks[i]; t.text > 0 {
-				buf = append(buf, texts[t.text-1]...)
+			if j >= len(src) {
+				return nil, false
+			}
+			i = j + 1
+			if c == '"' && escaped {
+				// An interpreted string is compared by value.
+				v, _ := decodeLiteral(string(src[start:i]))
+				emit([]byte(v))
 			} else {
-				buf = append(buf, src[t.start:t.end]...)
+				emit(src[start:i])
+			}
+		case c == '`':
+			end := indexFrom(src, i+1, "`")
+			if end < 0 {
+				return nil, false
+			}
+			i = end + 1
+			if bytes.Contains(src[start:i], crlf) {
+				emit(bytes.ReplaceAll(src[start:i], crlf, []byte("\n")))
+			} else {
+				emit(src[start:i])
+			}
+		case isGoLetter(c):
+			j := i + 1
+			for j < len(src) && goIdentByte[src[j]] {
+				j++
+			}
+			if j-i == 6 && string(src[i:j]) == "struct" {
+				kw = 's'
+			} else if j-i == 9 && string(src[i:j]) == "interface" {
+				kw = 'i'
+			}
+			i = j
+			emit(src[start:i])
+		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
+			i = goNumberEnd(src, i)
+			if bytes.ContainsAny(src[start:i], "XBOPE") {
+				emit([]byte(normGoNumber(string(src[start:i]))))
+			} else {
+				emit(src[start:i])
+			}
+		case c >= 0x80 || c < ' ' || c == '$' || c == '@' || c == '#' || c == '?' || c == '\\' || c == 0x7f:
+			return nil, false // not Go outside a literal or comment
+		default:
+			w := goOperatorLen(src[i:])
+			i += w
+			switch c {
+			case ';':
+				prevKw = 0
+				continue // layout: gofmt writes a line break instead
+			case '(', '[', '{':
+				stack = append(stack, hashOpen{c: c, kw: prevKw, n: n, at: tokAt, kwAt: prevAt})
+				emit(src[start:i])
+			case ')', ']', '}':
+				if len(stack) == 0 || stack[len(stack)-1].c != opener(c) {
+					return nil, false
+				}
+				if comma {
+					// A trailing comma is layout.
+					joined = joined[:max(0, last-len(hash.Separator))]
+					n--
+					tokAt = len(joined)
+					if n > 0 {
+						tokAt += len(hash.Separator)
+					}
+				}
+				o := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				emit(src[start:i])
+				if c == '}' {
+					if (len(stack) == 0 || o.kw == 's') && n-o.n >= MinBodyTokens {
+						out = append(out, hash.OfJoined(joined[o.at:]))
+					}
+					if o.kw == 'i' && o.n > 0 && n-o.n+1 >= MinBodyTokens {
+						out = append(out, hash.OfJoined(joined[o.kwAt:]))
+					}
+				}
+			default:
+				emit(src[start:i])
+				comma = w == 1 && c == ','
 			}
 		}
-		hashes = append(hashes, hash.OfJoined(buf))
+		prevKw = kw
+		prevAt = tokAt
 	}
-	return hashes, true
+	if len(stack) > 0 {
+		return nil, false
+	}
+	return out, true
 }
+
+// goIdentByte is whether a byte may continue a Go identifier (ASCII).
+var goIdentByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = isGoLetter(byte(c)) || isDigit(byte(c))
+	}
+	return t
+}()
 
 func trimBOM(src []byte) []byte {
 	src, _ = splitBOM(src)
@@ -91,21 +247,14 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 	prevKw := ""
 	for i := 0; i < len(src); {
 		c := src[i]
-		switch {
-		case c == '\n' || c == ' ' || c == '\t' || c == '\r':
-			i++
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			i++ // the most common byte, kept off a call
 			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := indexFrom(src, i+2, "*/")
-			if end < 0 {
-				return nil, nil, nil, false
-			}
-			i = end + 2
+		}
+		if j, ok := skipGoLayout(src, i); !ok {
+			return nil, nil, nil, false
+		} else if j > i {
+			i = j
 			continue
 		}
 		kw := ""
@@ -208,6 +357,27 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 	return toks, texts, groups, true
 }
 
+// skipGoLayout is where the space or comment at src[i] ends (i when a
+// token starts there); ok is false for a comment that never ends.
+func skipGoLayout(src []byte, i int) (next int, ok bool) {
+	switch c := src[i]; {
+	case c == '\n' || c == ' ' || c == '\t' || c == '\r':
+		return i + 1, true
+	case c == '/' && i+1 < len(src) && src[i+1] == '/':
+		if e := bytes.IndexByte(src[i:], '\n'); e >= 0 {
+			return i + e, true
+		}
+		return len(src), true
+	case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		end := indexFrom(src, i+2, "*/")
+		if end < 0 {
+			return i, false
+		}
+		return end + 2, true
+	}
+	return i, true
+}
+
 // goNumberEnd is where the number literal starting at i ends: digits,
 // letters (prefixes, hex digits, the imaginary i), `_`, `.`, and a sign
 // right after an exponent (e or E, p or P in a hex literal).
@@ -231,6 +401,10 @@ func goNumberEnd(src []byte, i int) int {
 // goOperatorLen is the length of the operator or punctuation at the start
 // of s, longest first as Go's scanner reads it.
 func goOperatorLen(s []byte) int {
+	switch s[0] {
+	case '(', ')', '[', ']', '{', '}', ',', ';', '~':
+		return 1 // no longer operator starts with one of these
+	}
 	if len(s) >= 3 {
 		switch string(s[:3]) { // no allocation
 		case "<<=", ">>=", "&^=", "...":

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -57,6 +58,8 @@ type ctxBase struct {
 	fileNodesList []devcontext.Node
 	docNodesOnce  sync.Once
 	docNodesList  []devcontext.Node
+	dirSpansOnce  sync.Once
+	dirSpans      map[string][2]int32 // per directory, the first and one past the last of its files' indexes (inDir)
 
 	mu      sync.Mutex
 	worlds  map[string]*cxWorld
@@ -269,6 +272,32 @@ func (b *ctxBase) file(p string) (cxFile, bool) {
 		return cxFile{}, false
 	}
 	return b.files[i], true
+}
+
+// inDir narrows a posting list (file indexes, ascending) to the span of
+// file indexes that holds every file of directory dir: what a search for
+// dir's files alone must look at, instead of every file of the tree that
+// holds the name. The span may hold other directories' files too (the
+// files are in path order, a subdirectory's among its parent's).
+func (b *ctxBase) inDir(post []int32, dir string) []int32 {
+	b.dirSpansOnce.Do(func() {
+		b.dirSpans = map[string][2]int32{}
+		for i, f := range b.files {
+			sp, ok := b.dirSpans[f.dir]
+			if !ok {
+				sp[0] = int32(i)
+			}
+			sp[1] = int32(i) + 1
+			b.dirSpans[f.dir] = sp
+		}
+	})
+	sp, ok := b.dirSpans[dir]
+	if !ok {
+		return nil
+	}
+	lo, _ := slices.BinarySearch(post, sp[0])
+	hi, _ := slices.BinarySearch(post[lo:], sp[1])
+	return post[lo : lo+hi]
 }
 
 // findModules reads every go.mod's module line.

@@ -38,6 +38,9 @@ type cxContent struct {
 	wordsDone atomic.Bool // words has run
 	named     sync.Once   // the declarations' name ids are set (cxContents.name)
 	wordKeys  []uint64    // which declarations' bodies hold which words (holders)
+
+	bases    sync.Once
+	baseDecl map[string][]int32 // base name → its declarations' indexes, ascending (declsNamed)
 }
 
 // cxContentDecl is one declaration of a cxContent.
@@ -248,6 +251,31 @@ func (c *cxContent) holdsInOrder(name string) func(i int) bool {
 		}
 		return false
 	}
+}
+
+// declsNamed are the indexes of the declarations whose base name is n,
+// ascending: the file's declarations filtered by base name, without the
+// walk (callee resolution asks it of a file once per name of every
+// declaration it searches from, a few thousand times per new seed). The
+// index is built on first use and kept with the file's declarations.
+func (c *cxContent) declsNamed(n string) []int32 {
+	c.bases.Do(func() {
+		order := make([]int32, len(c.decls))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortStableFunc(order, func(i, j int32) int { return strings.Compare(c.decls[i].base, c.decls[j].base) })
+		c.baseDecl = make(map[string][]int32)
+		for lo := 0; lo < len(order); {
+			hi := lo + 1
+			for hi < len(order) && c.decls[order[hi]].base == c.decls[order[lo]].base {
+				hi++
+			}
+			c.baseDecl[c.decls[order[lo]].base] = order[lo:hi:hi]
+			lo = hi
+		}
+	})
+	return c.baseDecl[n]
 }
 
 func (c *cxContent) indexWordsOnce() {

@@ -783,7 +783,7 @@ func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(int32,
 	for _, i := range post {
 		f := &w.b.files[i]
 		if f.code && workspace.LanguageFamily(f.lang) == from.family && (keep == nil || keep(i, f)) {
-			cs = append(cs, cand{f.path, sharedDirs(f.path, from.path)})
+			cs = append(cs, cand{f.path, sharedDirsOf(f.dir, from.dir)})
 		}
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
@@ -801,8 +801,11 @@ func (w *worldBuilder) candidates(post []int32, from *cxParsed, keep func(int32,
 
 // sharedDirs counts the leading directories two paths share (+1 for the
 // same directory, so siblings come first).
-func sharedDirs(a, b string) int {
-	da, db := path.Dir(a), path.Dir(b)
+func sharedDirs(a, b string) int { return sharedDirsOf(path.Dir(a), path.Dir(b)) }
+
+// sharedDirsOf is sharedDirs of two paths by their directories (a file's
+// and a parsed file's dir are path.Dir of their paths).
+func sharedDirsOf(da, db string) int {
 	if da == db {
 		return 1 << 20
 	}
@@ -913,6 +916,9 @@ func (w *worldBuilder) prefetchTables(paths []string, words bool) {
 			for j := range next {
 				if j.c == nil {
 					j.c = w.buildContent(j.f, j.k)
+					if j.c != nil {
+						w.b.contents.name(j.c) // here, not on the walk's goroutine
+					}
 				}
 				if words && j.c != nil {
 					j.c.indexWordsOnce()
@@ -1200,20 +1206,22 @@ func sigIdents(sig string) []string {
 // of x's directory that lexically declare n.
 func (w *worldBuilder) resolveLocal(x *cxDecl, n string) []*cxDecl {
 	var out []*cxDecl
-	for _, y := range x.f.decls {
-		if y.base == n && y != x {
+	for _, i := range x.f.c.declsNamed(n) {
+		if y := x.f.decls[i]; y != x {
 			out = append(out, y)
 		}
 	}
 	if len(out) > 0 {
 		return out
 	}
-	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(_ int32, f *cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
+	post := w.b.inDir(w.b.lex.declaredIn(n), x.f.dir)
+	if len(post) == 0 {
+		return nil
+	}
+	paths := w.candidates(post, x.f, func(_ int32, f *cxFile) bool { return f.dir == x.f.dir && f.path != x.f.path })
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
-		for _, y := range pf.decls {
-			if y.base == n {
-				out = append(out, y)
-			}
+		for _, i := range pf.c.declsNamed(n) {
+			out = append(out, pf.decls[i])
 		}
 	}
 	return out
@@ -1241,8 +1249,8 @@ func (w *worldBuilder) resolve(x *cxDecl, n string, qualified bool) []*cxDecl {
 	paths := w.candidates(w.b.lex.declaredIn(n), x.f, func(_ int32, f *cxFile) bool { return f.dir != x.f.dir })
 	var ys []*cxDecl
 	for _, pf := range w.readCandidates(paths, maxDefiningFiles) {
-		for _, y := range pf.decls {
-			if y.base == n && !private(y) {
+		for _, i := range pf.c.declsNamed(n) {
+			if y := pf.decls[i]; !private(y) {
 				ys = append(ys, y)
 			}
 		}

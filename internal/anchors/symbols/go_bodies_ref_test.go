@@ -1,0 +1,137 @@
+package symbols
+
+import (
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
+)
+
+// GoBodyHashes as it was before it streamed its hashes: goBodyTokens'
+// token array (which LexGoDecls still reads), then a joined buffer per
+// group. The reference the streaming lexer is held to, hash for hash and
+// in order (TestGoBodyHashesIsReference, FuzzGoBodyHashesIsReference):
+// the two lexers read tokens by the same rules.
+
+// GoBodyHashes lists the body hashes (as Decl.BodyHash gives them) of the
+// brace groups of src that may be a declaration's body: every group at
+// the top level (a function's or method's body, and a result type or
+// composite literal there), every group after `struct` (a struct's
+// fields, at any depth) and every `interface {…}`. Every BodyHash of a
+// function, method, struct, interface or field that Parse gives for a
+// well-formed file is among them; the others are harmless extras. ok is
+// false when the file is not plainly well-formed Go (an unterminated
+// literal or comment, unbalanced brackets, a byte outside ASCII in code):
+// then any body may be in it and the caller must parse it.
+func refGoBodyHashes(src []byte) (hashes []string, ok bool) {
+	src = trimBOM(src)
+	toks, texts, groups, ok := goBodyTokens(src)
+	if !ok {
+		return nil, false
+	}
+	var buf []byte
+	for _, g := range groups {
+		if g[1]-g[0] < MinBodyTokens {
+			continue
+		}
+		buf = buf[:0]
+		for i := g[0]; i < g[1]; i++ {
+			if i > g[0] {
+				buf = append(buf, hash.Separator...)
+			}
+			if t := &toks[i]; t.text > 0 {
+				buf = append(buf, texts[t.text-1]...)
+			} else {
+				buf = append(buf, src[t.start:t.end]...)
+			}
+		}
+		hashes = append(hashes, hash.OfJoined(buf))
+	}
+	return hashes, true
+}
+
+// TestGoBodyHashesIsReference: the streaming lexer gives the reference's
+// answer, hash for hash and in order, on every file of the corpus
+// (GOROOT's Go files with CLEW_TEST_GOROOT_ALL=1) and on the cases the
+// rules name.
+func TestGoBodyHashesIsReference(t *testing.T) {
+	srcs := [][]byte{
+		[]byte("package p\ntype I interface { M(a, b int,) (int, error); N() }\nvar v = []int{1, 2, 3, 4, 5, 6, 7, 8,}\n"),
+		[]byte("package p\nfunc F() {,}\nfunc G() { x := struct{ a, b, c, d int }{1, 2, 3, 4,}; _ = x }\n"),
+		[]byte("package p\nfunc F() []string { return []string{\"a\\x41\", `r\r\n`, '\\'', 0X1P-2, 1E3, 0x1e+2, .5e1,} }\n"),
+		[]byte("\ufeffpackage p\n/* c */ func F(a int) int { a++ // x\n a <<= 2; a &^= 1; return a }\n"),
+		[]byte("package p\ntype T interface /* c */ { A(); B(); C() }\ntype S struct /* c */ { a, b, c, d int }\n"),
+		[]byte("package p\nfunc F() { x := \"abc\n}\n"),
+		[]byte("package p\nfunc F() { if x { }\n"),
+		[]byte("package p\nfunc F() { s := \"unterminated"),
+		[]byte("package p\nfunc F() { /* open"),
+		[]byte("package p\nfunc F() { `raw"),
+		[]byte("package p\nfunc Fé() { return }\n"),
+		[]byte("package p; func F() { x := [](int){1, 2, 3,}; ; ; y := x[1:2:3]; _ = y }"),
+		{},
+	}
+	for _, f := range goFilesForChunkTest(t) {
+		src, err := os.ReadFile(f)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	for i, src := range srcs {
+		got, gotOK := GoBodyHashes(src)
+		want, wantOK := refGoBodyHashes(src)
+		if gotOK != wantOK || !slices.Equal(got, want) {
+			t.Errorf("source %d (%.60q): got %v %v, want %v %v", i, src, gotOK, got, wantOK, want)
+		}
+	}
+	if len(srcs) < 100 {
+		t.Fatalf("only %d sources", len(srcs))
+	}
+}
+
+func FuzzGoBodyHashesIsReference(f *testing.F) {
+	for _, s := range []string{
+		"package p\nfunc A() { x := 1; y := x + 2; _ = y }\n",
+		"package p; type T struct{ x, y, z int; w string }; func (T) M() int { return 1 + 2 + 3 }",
+		"package p\ntype I interface { M(int) error; N() }\nvar v = struct{ a, b int }{1, 2,}\n",
+		"package p\nfunc F() { s := \"\\u00e9\\t\"; r := '\\n'; n := 0X1P+2i; _, _, _ = s, r, n }\n",
+		"{,}{a,}(,)interface{a b c d e f g h,}struct{,}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		got, gotOK := GoBodyHashes(src)
+		want, wantOK := refGoBodyHashes(src)
+		if gotOK != wantOK || !slices.Equal(got, want) {
+			t.Fatalf("got %v %v, want %v %v", gotOK, got, wantOK, want)
+		}
+	})
+}
+
+// BenchmarkGoBodyHashes reads the corpus with GoBodyHashes and with the
+// reference lexer, alternating file by file; x-reference is the first's
+// cpu over the second's.
+//
+//	go test ./internal/anchors/symbols -run XXX -bench GoBodyHashes
+func BenchmarkGoBodyHashes(b *testing.B) {
+	files := goCorpus(b)
+	var size int64
+	for _, f := range files {
+		size += int64(len(f))
+	}
+	b.SetBytes(size)
+	var newCPU, refCPU time.Duration
+	for b.Loop() {
+		for _, f := range files {
+			c0 := processCPU()
+			GoBodyHashes(f)
+			c1 := processCPU()
+			refGoBodyHashes(f)
+			newCPU += c1 - c0
+			refCPU += processCPU() - c1
+		}
+	}
+	b.ReportMetric(float64(size)*float64(b.N)/newCPU.Seconds()/1e6, "MB/cpu-s")
+	b.ReportMetric(float64(newCPU)/float64(refCPU), "x-reference")
+}

@@ -1,0 +1,111 @@
+package contextmap
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
+)
+
+// resolveFixture is a module whose directories interleave in path order
+// (p/sub's files sort among p's, pa's after them) and whose files declare
+// one base name more than once (a method and a function, two methods).
+func resolveFixture(t *testing.T) (*workspace.Snapshot, *ctxBase) {
+	t.Helper()
+	r := wstest.New(t)
+	r.Write(map[string]string{
+		"go.mod":       "module example.com/m\n\ngo 1.22\n",
+		"p/a.go":       "package p\n\ntype T struct{}\n\ntype U struct{}\n\nfunc (T) Run() {}\n\nfunc Run() {}\n\nfunc (U) Run() {}\n\nfunc Stop() {}\n",
+		"p/sub/b.go":   "package sub\n\nfunc Run() {}\n\nfunc Stop() {}\n",
+		"p/sub/c.go":   "package sub\n\ntype T int\n\nfunc (T) Run() {}\n",
+		"p/z.go":       "package p\n\nfunc Stop() {}\n\nfunc Other() {}\n",
+		"pa/x.go":      "package pa\n\nfunc Run() {}\n",
+		"q.go":         "package m\n\nfunc Run() {}\n",
+		"docs/read.md": "# R\n",
+	})
+	r.Commit("m")
+	s := loadDir(t, r.Dir)
+	b, err := contextBase(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, b
+}
+
+// TestDeclsNamedIsTheWalk: a file's declarations by base name are the
+// walk of all its declarations filtered by base name, in order — for every
+// name the file declares and for names it does not.
+func TestDeclsNamedIsTheWalk(t *testing.T) {
+	s, b := resolveFixture(t)
+	w := newWorldBuilder(context.Background(), s, b, 3, 0.1)
+	repeated := false
+	for _, f := range b.files {
+		pf := w.parse(f.path, false)
+		if pf == nil {
+			continue
+		}
+		names := []string{"Absent", ""}
+		for _, x := range pf.decls {
+			names = append(names, x.base)
+		}
+		for _, n := range names {
+			var want []int32
+			for i, x := range pf.decls {
+				if x.base == n {
+					want = append(want, int32(i))
+				}
+			}
+			got := pf.c.declsNamed(n)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: declsNamed(%q) = %v, the walk finds %v", f.path, n, got, want)
+			}
+			repeated = repeated || len(want) > 2
+		}
+	}
+	if !repeated {
+		t.Fatal("no file declares a base name three times: the order is not checked")
+	}
+}
+
+// TestInDirIsTheFilter: narrowing a posting list to a directory's span
+// keeps every file of that directory, in order — for every directory and
+// every name's postings, and for the list of all files.
+func TestInDirIsTheFilter(t *testing.T) {
+	_, b := resolveFixture(t)
+	all := make([]int32, len(b.files))
+	for i := range all {
+		all[i] = int32(i)
+	}
+	dirs := map[string]bool{"nowhere": true}
+	posts := [][]int32{all, nil}
+	for _, f := range b.files {
+		dirs[f.dir] = true
+	}
+	for _, n := range []string{"Run", "Stop", "T", "Other"} {
+		posts = append(posts, b.lex.declaredIn(n), b.lex.occursIn(n))
+	}
+	inDir := func(post []int32, dir string) []int32 {
+		var out []int32
+		for _, i := range post {
+			if b.files[i].dir == dir {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	narrowed := false
+	for dir := range dirs {
+		for _, post := range posts {
+			span := b.inDir(post, dir)
+			if got, want := inDir(span, dir), inDir(post, dir); !slices.Equal(got, want) {
+				t.Fatalf("inDir(%v, %q) keeps %v of the directory's files, want %v", post, dir, got, want)
+			}
+			narrowed = narrowed || len(span) < len(post)
+		}
+	}
+	if !narrowed || len(b.lex.declaredIn("Run")) < 4 {
+		t.Fatal("no posting list was narrowed: the fixture checks nothing")
+	}
+}
