@@ -157,20 +157,20 @@ func (f *GoSuggestFilter) File(src []byte, ranges [][2]int) *GoFileFilter {
 // or from right after a digit to its end (an ASCII run is one; a byte
 // outside ASCII ends one).
 func (ff *GoFileFilter) read(start, end int) {
-	f, src := ff.f, ff.src
-	for i := start; i < end; {
-		if wordClass[src[i]] == 0 {
+	f, src := ff.f, ff.src[:end] // indexed below len(src): no bounds checks
+	for i := start; i < len(src); {
+		class := byteClass[src[i]]
+		if class == 0 {
 			i++
 			continue
 		}
-		j, class := i, uint8(0)
-		for j < end {
+		j := i + 1
+		for ; j < len(src); j++ {
 			k := byteClass[src[j]]
 			if k == 0 {
 				break
 			}
 			class |= k
-			j++
 		}
 		word, ascii := src[i:j], class&classNonASCII == 0
 		if n := j - i; !ascii || word[0] >= '0' && word[0] <= '9' || n >= f.minLen && n <= f.maxLen {
@@ -312,20 +312,6 @@ func spelt(t string) bool {
 
 func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// wordClass is 0 for a byte no word holds, 1 for an ASCII word byte, 2
-// for a byte outside ASCII (goWordByte, by table).
-var wordClass = func() (t [256]uint8) {
-	for c := range 256 {
-		switch {
-		case c >= 0x80:
-			t[c] = 2
-		case goWordByte(byte(c)):
-			t[c] = 1
-		}
-	}
-	return t
-}()
-
 func goWordByte(c byte) bool {
 	return isIdentStart(c) || c >= '0' && c <= '9' || c >= 0x80
 }
@@ -365,6 +351,17 @@ func (c *closeName) word(word []byte, ascii bool) bool {
 			scratch[k] = b
 		}
 		return levenshtein(c.base, string(scratch), c.maxDist+1) <= c.maxDist
+	}
+	// A word starting with a digit, or holding a byte outside ASCII: the
+	// least distance to any of its substrings. None has more runes than
+	// the word (its lower case has as many: one per rune, one per invalid
+	// byte), so the distance is at least baseRunes minus those; most such
+	// words are short numbers, ruled out here.
+	if c.baseRunes-utf8.RuneCount(word) > c.maxDist {
+		return false
+	}
+	if ascii && c.fast {
+		return c.bits.substring(word) <= c.maxDist
 	}
 	return substringDistance(c.base, strings.ToLower(string(word))) <= c.maxDist
 }
@@ -417,6 +414,38 @@ func (d *bitDistance) distance(word []byte) int {
 		mv = ph & xv
 	}
 	return score
+}
+
+// substring is substringDistance(a, the lower-cased ASCII word): the
+// least distance from a to any substring of the word. It is distance's
+// recurrence with row 0 all zeros (a substring may start anywhere: the
+// horizontal deltas into row 1 are 0, not 1; Myers' search form), and
+// the least score over every end (an empty substring: m).
+func (d *bitDistance) substring(word []byte) int {
+	top := uint64(1) << (d.m - 1)
+	pv, mv, score := ^uint64(0), uint64(0), d.m
+	best := score
+	for _, c := range word {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		eq := d.eq[c&0x7f]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&top != 0 {
+			score++
+		} else if mh&top != 0 {
+			score--
+		}
+		ph <<= 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+		best = min(best, score)
+	}
+	return best
 }
 
 // within reports whether the word is at most maxDist edits from a.

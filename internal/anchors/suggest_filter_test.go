@@ -204,3 +204,44 @@ func FuzzBitDistance(f *testing.F) {
 		}
 	})
 }
+
+// The bit-vector substring distance is substringDistance's on ASCII
+// words, for names of up to 64 runes.
+func TestBitSubstring(t *testing.T) {
+	words := []string{"", "a", "1handler", "0x1Handler2", "9handle", "hndlr", "xyz", "1ServeHTTP", "ba", "sitting",
+		"unicode", "ListenAndServeTLS", "12345", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}
+	for _, base := range []string{"handler", "kitten", "ab", "ünicode", "x", "listenandserve", strings.Repeat("ab", 32)} {
+		d, ok := newBitDistance([]rune(base))
+		if !ok {
+			t.Fatalf("%q: not taken", base)
+		}
+		for _, w := range words {
+			want := substringDistance(base, strings.ToLower(w))
+			if got := d.substring([]byte(w)); got != want {
+				t.Errorf("substring(%q, %q) = %d, substringDistance says %d", base, w, got, want)
+			}
+		}
+	}
+}
+
+func FuzzBitSubstring(f *testing.F) {
+	f.Add("handler", []byte("1Handle"))
+	f.Add("ünicode", []byte("0xUNICODE"))
+	f.Add("runtimeformatbase10", []byte("1e10"))
+	f.Fuzz(func(t *testing.T, base string, word []byte) {
+		base = strings.ToLower(base)
+		d, ok := newBitDistance([]rune(base))
+		if !ok || len(word) > 100 {
+			return
+		}
+		for _, c := range word {
+			if c >= 0x80 {
+				return
+			}
+		}
+		want := substringDistance(base, strings.ToLower(string(word)))
+		if got := d.substring(word); got != want {
+			t.Fatalf("substring(%q, %q) = %d, substringDistance says %d", base, word, got, want)
+		}
+	})
+}

@@ -92,3 +92,17 @@ func countWord(text, w []byte) int {
 		n++
 	}
 }
+
+// wordClass is 0 for a byte no word holds, 1 for an ASCII word byte, 2
+// for a byte outside ASCII (goWordByte, by table).
+var wordClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 0x80:
+			t[c] = 2
+		case goWordByte(byte(c)):
+			t[c] = 1
+		}
+	}
+	return t
+}()

@@ -161,13 +161,14 @@ func lexHinted(layout *symbols.GoLayout, src []byte, keep func(start, end int) b
 	for i, a := range as {
 		names[i] = a.QualifiedName
 	}
-	decls, ok := symbols.LexGoDecls(layout, src, keep, names...)
+	kept := symbols.KeepGo(layout, src, keep) // the kept text, built once for both
+	decls, ok := kept.LexDecls(names...)
 	if !ok || !allFresh(as, decls) {
 		return nil, false
 	}
 	// Text Go refuses is read by tree-sitter's error recovery, which the
 	// lexers do not follow: parse.
-	if !symbols.KeptIsGo(layout, src, keep) {
+	if !kept.IsGo() {
 		return nil, false
 	}
 	return decls, true

@@ -33,6 +33,30 @@ import (
 // interface method, a const or var: their hashes are not computed here),
 // or when a name is not a Go name.
 func LexGoDecls(g *GoLayout, src []byte, keep func(start, end int) bool, qnames ...string) (decls []Decl, ok bool) {
+	return KeepGo(g, src, keep).LexDecls(qnames...)
+}
+
+// GoKept is the text ParseGoDeclsIn(g, src, keep, …) would parse, built
+// once for both questions a caller asks of it (LexDecls, then IsGo):
+// LexGoDecls and KeptIsGo each build it.
+type GoKept struct {
+	text []byte     // the kept text: src itself when nothing is dropped
+	segs []verbatim // where text's stretches are in src (nil: text is src)
+}
+
+// KeepGo builds the text ParseGoDeclsIn(g, src, keep, …) would parse
+// (keep is asked once per declaration).
+func KeepGo(g *GoLayout, src []byte, keep func(start, end int) bool) *GoKept {
+	buf, segs := keptText(g.chunks, src, keep)
+	if buf == nil {
+		return &GoKept{text: src}
+	}
+	return &GoKept{text: buf, segs: segs}
+}
+
+// LexDecls is LexGoDecls(g, src, keep, qnames...) for the g, src and
+// keep k was built from.
+func (k *GoKept) LexDecls(qnames ...string) (decls []Decl, ok bool) {
 	bases := make(map[string]bool, len(qnames))
 	for _, qname := range qnames {
 		base := qname
@@ -45,11 +69,7 @@ func LexGoDecls(g *GoLayout, src []byte, keep func(start, end int) bool, qnames 
 		}
 		bases[base] = true
 	}
-	buf, segs := keptText(g.chunks, src, keep)
-	text := buf
-	if text == nil {
-		text = src
-	}
+	text, segs := k.text, k.segs
 	p := &goNames{src: text, keep: func(name []byte) bool { return bases[string(name)] }, withSpans: true}
 	p.next()
 	if !p.file() || p.bad || !p.suffixOverloads() {
@@ -57,8 +77,8 @@ func LexGoDecls(g *GoLayout, src []byte, keep func(start, end int) bool, qnames 
 	}
 	p.lines()
 	w := &walker{src: text}
-	for k, qname := range qnames {
-		if slices.Contains(qnames[:k], qname) {
+	for q, qname := range qnames {
+		if slices.Contains(qnames[:q], qname) {
 			continue // listed once
 		}
 		for i, n := range p.out {
@@ -82,7 +102,7 @@ func LexGoDecls(g *GoLayout, src []byte, keep func(start, end int) bool, qnames 
 				sigEnd = sp.bodyStart
 			}
 			d.Signature = w.signature(n.StartByte, n.EndByte, sigEnd)
-			if buf != nil {
+			if segs != nil {
 				mapBack(&d, segs)
 			}
 			decls = append(decls, d)
@@ -99,11 +119,11 @@ func lexHashes(d *Decl, text []byte, sp goNameSpan) bool {
 	if !ok {
 		return false
 	}
-	tokText := func(t *goTok) []byte {
+	appendTok := func(buf []byte, t *goTok) []byte {
 		if t.text > 0 {
-			return []byte(texts[t.text-1])
+			return append(buf, texts[t.text-1]...)
 		}
-		return frag[t.start:t.end]
+		return append(buf, frag[t.start:t.end]...)
 	}
 	var buf []byte
 	if sp.prefix != "" {
@@ -138,7 +158,7 @@ func lexHashes(d *Decl, text []byte, sp goNameSpan) bool {
 		if !first {
 			buf = append(buf, hash.Separator...)
 		}
-		buf = append(buf, tokText(t)...)
+		buf = appendTok(buf, t)
 		first = false
 	}
 	d.DeclHash = hash.OfJoined(buf)
@@ -150,7 +170,7 @@ func lexHashes(d *Decl, text []byte, sp goNameSpan) bool {
 				if i > bodyFirst {
 					buf = append(buf, hash.Separator...)
 				}
-				buf = append(buf, tokText(&toks[i])...)
+				buf = appendTok(buf, &toks[i])
 			}
 			d.BodyHash = hash.OfJoined(buf)
 		}
@@ -168,10 +188,12 @@ func lexHashes(d *Decl, text []byte, sp goNameSpan) bool {
 // into it (FuzzLexedVerdict found such a file) — and only a parse can
 // say. It costs about a fifth of tree-sitter's parse of the same text.
 func KeptIsGo(g *GoLayout, src []byte, keep func(start, end int) bool) bool {
-	buf, _ := keptText(g.chunks, src, keep)
-	if buf == nil {
-		buf = src
-	}
-	_, err := parser.ParseFile(gotoken.NewFileSet(), "", buf, parser.SkipObjectResolution)
+	return KeepGo(g, src, keep).IsGo()
+}
+
+// IsGo is KeptIsGo(g, src, keep) for the g, src and keep k was built
+// from.
+func (k *GoKept) IsGo() bool {
+	_, err := parser.ParseFile(gotoken.NewFileSet(), "", k.text, parser.SkipObjectResolution)
 	return err == nil
 }
