@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	gotoken "go/token"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -284,5 +285,34 @@ func TestParseGoDeclsBesideABrokenBody(t *testing.T) {
 	}
 	if checked < 50 || gaveUp*10 > checked {
 		t.Fatalf("only %d broken bodies checked (%d gave up)", checked, gaveUp)
+	}
+}
+
+// goKeyword knows Go's keywords (go/token's) and nothing else: not their
+// prefixes, extensions or capitalised forms.
+func TestGoKeyword(t *testing.T) {
+	n := 0
+	for tok := gotoken.Token(0); tok < 200; tok++ {
+		if !tok.IsKeyword() {
+			continue
+		}
+		n++
+		kw := tok.String()
+		if got := goKeyword([]byte(kw)); got != kw {
+			t.Errorf("goKeyword(%q) = %q", kw, got)
+		}
+		for _, w := range []string{kw[:len(kw)-1], kw + "s", "_" + kw, strings.ToUpper(kw[:1]) + kw[1:]} {
+			if got := goKeyword([]byte(w)); got != "" {
+				t.Errorf("goKeyword(%q) = %q, want none", w, got)
+			}
+		}
+	}
+	if n != 25 {
+		t.Fatalf("go/token lists %d keywords, Go has 25", n)
+	}
+	for _, w := range []string{"", "x", "fmt", "Println", "iota", "nil", "true", "int", "any"} {
+		if got := goKeyword([]byte(w)); got != "" {
+			t.Errorf("goKeyword(%q) = %q, want none", w, got)
+		}
 	}
 }
