@@ -89,23 +89,14 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 	prevAt := 0 // where the token before the current one starts
 	for i := 0; i < len(src); {
 		c := src[i]
-		switch {
-		case c == '\n' || c == ' ' || c == '\t' || c == '\r':
-			i++
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			i++ // the most common byte, kept off a call
 			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			if e := bytes.IndexByte(src[i:], '\n'); e >= 0 {
-				i += e
-			} else {
-				i = len(src)
-			}
-			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := indexFrom(src, i+2, "*/")
-			if end < 0 {
-				return nil, false
-			}
-			i = end + 2
+		}
+		if j, ok := skipGoLayout(src, i); !ok {
+			return nil, false
+		} else if j > i {
+			i = j
 			continue
 		}
 		var kw byte
@@ -256,21 +247,14 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 	prevKw := ""
 	for i := 0; i < len(src); {
 		c := src[i]
-		switch {
-		case c == '\n' || c == ' ' || c == '\t' || c == '\r':
-			i++
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			i++ // the most common byte, kept off a call
 			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := indexFrom(src, i+2, "*/")
-			if end < 0 {
-				return nil, nil, nil, false
-			}
-			i = end + 2
+		}
+		if j, ok := skipGoLayout(src, i); !ok {
+			return nil, nil, nil, false
+		} else if j > i {
+			i = j
 			continue
 		}
 		kw := ""
@@ -371,6 +355,27 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 		return nil, nil, nil, false
 	}
 	return toks, texts, groups, true
+}
+
+// skipGoLayout is where the space or comment at src[i] ends (i when a
+// token starts there); ok is false for a comment that never ends.
+func skipGoLayout(src []byte, i int) (next int, ok bool) {
+	switch c := src[i]; {
+	case c == '\n' || c == ' ' || c == '\t' || c == '\r':
+		return i + 1, true
+	case c == '/' && i+1 < len(src) && src[i+1] == '/':
+		if e := bytes.IndexByte(src[i:], '\n'); e >= 0 {
+			return i + e, true
+		}
+		return len(src), true
+	case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		end := indexFrom(src, i+2, "*/")
+		if end < 0 {
+			return i, false
+		}
+		return end + 2, true
+	}
+	return i, true
 }
 
 // goNumberEnd is where the number literal starting at i ends: digits,

@@ -1,20 +1,19 @@
 package symbols
 
 import (
-	"bytes"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
 
-// The lexer of GoBodyHashes as it was before it streamed its hashes
-// (one token array per file, then a joined buffer per group): the
-// reference the streaming lexer is held to, hash for hash and in order
-// (TestGoBodyHashesIsReference, FuzzGoBodyHashesIsReference).
+// GoBodyHashes as it was before it streamed its hashes: goBodyTokens'
+// token array (which LexGoDecls still reads), then a joined buffer per
+// group. The reference the streaming lexer is held to, hash for hash and
+// in order (TestGoBodyHashesIsReference, FuzzGoBodyHashesIsReference):
+// the two lexers read tokens by the same rules.
 
 // GoBodyHashes lists the body hashes (as Decl.BodyHash gives them) of the
 // brace groups of src that may be a declaration's body: every group at
@@ -28,7 +27,7 @@ import (
 // then any body may be in it and the caller must parse it.
 func refGoBodyHashes(src []byte) (hashes []string, ok bool) {
 	src = trimBOM(src)
-	toks, texts, groups, ok := refGoBodyTokens(src)
+	toks, texts, groups, ok := goBodyTokens(src)
 	if !ok {
 		return nil, false
 	}
@@ -51,140 +50,6 @@ func refGoBodyHashes(src []byte) (hashes []string, ok bool) {
 		hashes = append(hashes, hash.OfJoined(buf))
 	}
 	return hashes, true
-}
-
-// goBodyTokens lexes src into hash tokens (comments and `;` dropped, a
-// `,` before a closing bracket dropped, literals rewritten as the token
-// rules do) and lists the candidate body groups as [first, end) token
-// ranges, in the order they close.
-func refGoBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok bool) {
-	if len(src) > 1<<31-1 {
-		return nil, nil, nil, false
-	}
-	toks = make([]goTok, 0, len(src)/5)
-	rewrite := func(t *goTok, s string) {
-		texts = append(texts, s)
-		t.text = int32(len(texts))
-	}
-	var stack []goOpen
-	prevKw := ""
-	for i := 0; i < len(src); {
-		c := src[i]
-		switch {
-		case c == '\n' || c == ' ' || c == '\t' || c == '\r':
-			i++
-			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := indexFrom(src, i+2, "*/")
-			if end < 0 {
-				return nil, nil, nil, false
-			}
-			i = end + 2
-			continue
-		}
-		kw := ""
-		start := i
-		switch {
-		case c == '"' || c == '\'':
-			j := i + 1
-			for ; j < len(src) && src[j] != c; j++ {
-				if src[j] == '\n' {
-					return nil, nil, nil, false
-				}
-				if src[j] == '\\' {
-					j++
-				}
-			}
-			if j >= len(src) {
-				return nil, nil, nil, false
-			}
-			i = j + 1
-			t := goTok{start: int32(start), end: int32(i)}
-			if c == '"' && strings1Bytes(src[start:i], '\\') {
-				// An interpreted string is compared by value.
-				v, _ := decodeLiteral(string(src[start:i]))
-				rewrite(&t, v)
-			}
-			toks = append(toks, t)
-		case c == '`':
-			end := indexFrom(src, i+1, "`")
-			if end < 0 {
-				return nil, nil, nil, false
-			}
-			i = end + 1
-			t := goTok{start: int32(start), end: int32(i)}
-			if bytes.Contains(src[start:i], crlf) {
-				rewrite(&t, strings.ReplaceAll(string(src[start:i]), "\r\n", "\n"))
-			}
-			toks = append(toks, t)
-		case isGoLetter(c):
-			j := i + 1
-			for j < len(src) && (isGoLetter(src[j]) || isDigit(src[j])) {
-				j++
-			}
-			if j-i >= 5 && j-i <= 9 {
-				switch string(src[i:j]) { // no allocation
-				case "struct":
-					kw = "struct"
-				case "interface":
-					kw = "interface"
-				}
-			}
-			i = j
-			toks = append(toks, goTok{start: int32(start), end: int32(i)})
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = goNumberEnd(src, i)
-			t := goTok{start: int32(start), end: int32(i)}
-			for _, b := range src[start:i] {
-				if b == 'X' || b == 'B' || b == 'O' || b == 'P' || b == 'E' {
-					rewrite(&t, normGoNumber(string(src[start:i])))
-					break
-				}
-			}
-			toks = append(toks, t)
-		case c >= 0x80 || c < ' ' || c == '$' || c == '@' || c == '#' || c == '?' || c == '\\' || c == 0x7f:
-			return nil, nil, nil, false // not Go outside a literal or comment
-		default:
-			n := goOperatorLen(src[i:])
-			i += n
-			switch c {
-			case ';':
-				prevKw = ""
-				continue // layout: gofmt writes a line break instead
-			case '(', '[', '{':
-				stack = append(stack, goOpen{c: c, tok: len(toks), kw: prevKw})
-			case ')', ']', '}':
-				if len(stack) == 0 || stack[len(stack)-1].c != opener(c) {
-					return nil, nil, nil, false
-				}
-				if k := len(toks) - 1; k >= 0 && toks[k].text == 0 && toks[k].end-toks[k].start == 1 && src[toks[k].start] == ',' {
-					toks = toks[:k] // a trailing comma is layout
-				}
-				o := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				if c == '}' {
-					end := len(toks) + 1
-					if len(stack) == 0 || o.kw == "struct" {
-						groups = append(groups, [2]int{o.tok, end})
-					}
-					if o.kw == "interface" && o.tok > 0 {
-						groups = append(groups, [2]int{o.tok - 1, end})
-					}
-				}
-			}
-			toks = append(toks, goTok{start: int32(start), end: int32(i)})
-		}
-		prevKw = kw
-	}
-	if len(stack) > 0 {
-		return nil, nil, nil, false
-	}
-	return toks, texts, groups, true
 }
 
 // TestGoBodyHashesIsReference: the streaming lexer gives the reference's
