@@ -83,6 +83,11 @@ func GoBraceGroups(src []byte) ([]BraceGroup, bool) {
 
 func goLexFile(src []byte) (*goLex, bool) {
 	l := &goLex{src: src}
+	// One group per `{` of code: at most one per `{` byte (one vector
+	// count, instead of growing the list a dozen times).
+	if n := bytes.Count(src, []byte{'{'}); n > 0 {
+		l.groups = make([]BraceGroup, 0, n)
+	}
 	i := 0
 	for i < len(src) {
 		c := src[i]
@@ -223,6 +228,9 @@ func goLexFile(src []byte) (*goLex, bool) {
 	if l.in {
 		l.cur.end = l.last
 		l.close()
+	}
+	if len(l.groups) == 0 {
+		l.groups = nil // as when none was allocated
 	}
 	return l, true
 }
@@ -400,6 +408,25 @@ func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool,
 // copied (for mapBack). buf is nil when nothing is dropped: src is the
 // text then.
 func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf []byte, segs []verbatim) {
+	// Which chunks are dropped (keep asked once each), so the text is
+	// allocated at its size: each dropped chunk becomes one byte.
+	var dropped []bool
+	size, n := len(src), 0
+	for i, c := range chunks {
+		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
+			continue
+		}
+		if dropped == nil {
+			dropped = make([]bool, len(chunks))
+		}
+		dropped[i] = true
+		size -= c.end - c.start - 1
+		n++
+	}
+	if dropped == nil {
+		return nil, nil
+	}
+	buf, segs = make([]byte, 0, size), make([]verbatim, 0, n+1)
 	var (
 		prev int // end of the last chunk dropped
 		// line breaks before prev in src, and before len(buf) in buf
@@ -411,12 +438,9 @@ func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf
 		buf = append(buf, src[prev:end]...)
 		srcLines, bufLines = srcLines+n, bufLines+n
 	}
-	for _, c := range chunks {
-		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
+	for i, c := range chunks {
+		if !dropped[i] {
 			continue
-		}
-		if buf == nil {
-			buf = make([]byte, 0, len(src))
 		}
 		copyTo(c.start)
 		if n := bytes.Count(src[c.start:c.end], newline); n > 0 {
@@ -427,9 +451,7 @@ func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf
 		}
 		prev = c.end
 	}
-	if buf != nil {
-		copyTo(len(src))
-	}
+	copyTo(len(src))
 	return buf, segs
 }
 

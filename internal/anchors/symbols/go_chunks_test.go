@@ -316,3 +316,36 @@ func TestGoKeyword(t *testing.T) {
 		}
 	}
 }
+
+// keptText allocates the text at its size, whatever keep drops: each
+// dropped chunk is one byte of it, and one stretch of src follows each.
+func TestKeptTextIsAllocatedAtItsSize(t *testing.T) {
+	checked := 0
+	for _, f := range goFilesForChunkTest(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		chunks, ok := goChunks(src)
+		if !ok {
+			continue
+		}
+		for mode := range 3 {
+			k := 0
+			buf, segs := keptText(chunks, src, func(start, end int) bool {
+				k++
+				return mode == 1 && k%2 == 0 || mode == 2 && k%5 == 0
+			})
+			if buf == nil {
+				continue
+			}
+			checked++
+			if len(buf) != cap(buf) || len(segs) != cap(segs) {
+				t.Fatalf("%s: text %d of %d bytes allocated, stretches %d of %d", f, len(buf), cap(buf), len(segs), cap(segs))
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no file checked")
+	}
+}
