@@ -63,6 +63,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	if opt.Mentions {
 		ment = s.startMentions()
 		defer ment.wait() // an early return leaves nothing reading
+		run.gate = ment.gate
 	}
 
 	// Cheap pass: only the hinted files.
@@ -83,6 +84,9 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	}
 
 	// Repository-wide pass, only for what the cheap pass left open.
+	if len(unsettled) == 0 {
+		run.gate.share(nil)
+	}
 	if len(unsettled) > 0 {
 		open := make([]anchors.Anchor, len(unsettled))
 		for j, i := range unsettled {
@@ -95,6 +99,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 		if err := run.repoWide(ctx, open); err != nil {
 			return nil, err
 		}
+		run.gate.share(nil) // the pass did not scan: the coverage reads alone
 		complete := !run.sp.stopped()
 		var lost []int
 		for _, i := range unsettled {
@@ -301,6 +306,9 @@ type checkRun struct {
 	hinted       []hintedTable
 	partial      map[string]bool
 	lex          lexState // hinted Go files decided without a parse (partial.go)
+	// gate hands the repository-wide pass's needs to mention coverage's
+	// reading, when it runs beside (mentions_share.go).
+	gate *scanGate
 	// key is the buffer resolveCheap and resolveWide build their memo
 	// keys in (one anchor at a time: a key per anchor allocated most of
 	// a keystroke's garbage).
@@ -315,20 +323,23 @@ type checkRun struct {
 type mentionsRun struct {
 	wg    sync.WaitGroup
 	first *mentionsRead
+	gate  *scanGate
 }
 
 func (s *Snapshot) startMentions() *mentionsRun {
-	m := &mentionsRun{}
+	m := &mentionsRun{gate: newScanGate()}
 	m.wg.Add(1)
 	go func() {
 		defer m.wg.Done()
-		m.first = s.mentionsFirst(true)
+		defer m.gate.readOver() // no reading (no mentions): nothing to wait for
+		m.first = s.mentionsFirst(true, m.gate)
 	}()
 	return m
 }
 
 // wait is the first part's answer, once it is done.
 func (m *mentionsRun) wait() *mentionsRead {
+	m.gate.share(nil)
 	m.wg.Wait()
 	return m.first
 }

@@ -27,7 +27,7 @@ func (s *Snapshot) MentionCoverage(rep *Report) MentionCoverage {
 // mentionCoverage is MentionCoverage, how many mentions it settled early
 // and how many code files its first reading read.
 func (s *Snapshot) mentionCoverage(rep *Report) (MentionCoverage, int, int) {
-	return s.mentionsFinish(s.mentionsFirst(false), rep)
+	return s.mentionsFinish(s.mentionsFirst(false, nil), rep)
 }
 
 // mentionsRead is the part of the coverage that needs no anchor's answer:
@@ -45,15 +45,17 @@ type mentionsRead struct {
 
 // mentionsFirst computes the mentionsRead. ahead also parses, into the
 // table cache, the files the finish may parse whatever the anchors'
-// answers are (parseAhead).
-func (s *Snapshot) mentionsFirst(ahead bool) *mentionsRead {
+// answers are (parseAhead). With a gate, the reading of the code files
+// waits for the check's offer and tests each file for the
+// repository-wide pass it shares (mentions_share.go).
+func (s *Snapshot) mentionsFirst(ahead bool, gate *scanGate) *mentionsRead {
 	scans, bases := s.docMentions(nil)
 	mr := &mentionsRead{scans: scans, bases: bases}
 	if len(bases) == 0 {
 		return mr
 	}
 	paths := s.mentionPaths()
-	mf := s.readMentionFiles(paths, bases)
+	mf := s.readMentionFiles(paths, bases, gate)
 	found, parsed, places := mf.found, mf.parsed, mf.places
 	// First the Go files the lexer refused where a mentioned name may be a
 	// top-level declaration. Files of other languages wait: a name one of

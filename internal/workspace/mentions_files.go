@@ -23,14 +23,18 @@ type mentionFiles struct {
 // store and file stats, a file whose stat is its mention record's is not
 // read (mentions_record.go): a record that holds none of the names says
 // the file has nothing to tell. The others are read, and their new
-// records stored.
-func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) mentionFiles {
+// records stored. With a gate, the reading waits for the check's offer,
+// and each file read is also tested for the repository-wide pass shared.
+func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool, gate *scanGate) mentionFiles {
 	mf := mentionFiles{bases: bases, found: make([][]anchors.MentionRef, len(paths)), parsed: make([]bool, len(paths)), places: make([]namePlaces, len(paths))}
 	store := unbundled(s.tables.persistent())
 	_, stater := s.files.(FileStater)
 	if store == nil || !stater || !mentionPrefilter {
 		mf.read = len(paths)
+		sh := gate.await()
+		defer gate.readOver()
 		s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
+			sh.test(paths[i], text, st)
 			if st == anchors.FileOK {
 				mf.scan(i, paths[i], s.langOf(paths[i]), text)
 			}
@@ -68,8 +72,10 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) menti
 	}
 	mf.read = len(todo)
 	fresh := make([]bool, len(todo)) // a new record, not the one stored
+	sh := gate.await()
 	s.readEach(todoPaths, func(k int, text []byte, st anchors.FileStatus) {
 		i := todo[k]
+		sh.test(paths[i], text, st)
 		if st != anchors.FileOK && st != anchors.FileBinary {
 			return
 		}
@@ -94,6 +100,7 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool) menti
 			}
 		}
 	})
+	gate.readOver()
 	kept := recs[:0]
 	for _, r := range recs {
 		if r.path != "" {

@@ -214,7 +214,11 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	if done, err := r.fromPart(pk, families, dirs, scan); done || err != nil {
 		return err
 	}
-	results, err := scan(r.candidates(ck, families, dirs))
+	cands := r.candidates(ck, families, dirs)
+	// The coverage's reading tests the candidates in hand; scan reads
+	// only those it did not.
+	r.gate.share(newWideShare(r, cands, needs, sets, combo))
+	results, err := scan(cands)
 	if err != nil {
 		return err
 	}

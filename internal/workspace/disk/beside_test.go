@@ -94,7 +94,9 @@ func besideCheck(t *testing.T, dir string, store workspace.TableStore, opt works
 // with one, cold and warm (mention records). The check reads through
 // VisitMany (one buffer reused from file to file), the reference through
 // ReadMany (each file its own bytes): a reader that kept a visited buffer
-// would answer otherwise.
+// would answer otherwise. The coverage's reading waits for the
+// repository-wide pass's needs and tests the files in hand for it: every
+// other Go file is read once.
 func TestMentionsBesideTheAnchorsAnswerAsApart(t *testing.T) {
 	r := besideRepo(t)
 	for _, withStore := range []bool{false, true} {
@@ -127,6 +129,15 @@ func TestMentionsBesideTheAnchorsAnswerAsApart(t *testing.T) {
 			}
 			if c.batch["b.go"]+c.one["b.go"] == 0 || c.batch["f/f123.go"]+c.one["f/f123.go"] == 0 {
 				t.Errorf("%s: b.go or f/f123.go never read", name)
+			}
+			// One reading for both: the coverage's tests each file it reads
+			// for the repository-wide pass, which reads only the others
+			// (warm, those whose mention record holds no mentioned name).
+			for i := 0; i < 300; i++ {
+				p := fmt.Sprintf("f/f%03d.go", i)
+				if n := c.batch[p] + c.one[p]; n != 1 {
+					t.Errorf("%s: %s read %d times (%d alone, %d in a batch), want once", name, p, n, c.one[p], c.batch[p])
+				}
 			}
 		}
 	}
