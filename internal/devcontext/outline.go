@@ -110,11 +110,14 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		disc  Discovery
 	}
 	offers := map[int]offer{}
-	take := func(id int, o offer) {
+	// offerable says whether id may be offered at all; take offers it
+	// (the better of two offers stays). An offer's reason is built only
+	// for an offerable id.
+	offerable := func(id int) bool {
 		n := s.ix.nodes[id]
-		if n == nil || n.Outline == "" || given[id] || dropped[id] || (n.Kind != KindSymbol && n.Kind != KindTest) || shown(n) {
-			return
-		}
+		return !(n == nil || n.Outline == "" || given[id] || dropped[id] || (n.Kind != KindSymbol && n.Kind != KindTest) || shown(n))
+	}
+	take := func(id int, o offer) {
 		if old, ok := offers[id]; ok && (old.rel > o.rel || old.rel == o.rel && naturalCompare(old.disc.Via, o.disc.Via) <= 0) {
 			return
 		}
@@ -125,6 +128,9 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 		switch {
 		case given[c.id]:
 		case c.node.Kind == KindSymbol || c.node.Kind == KindTest:
+			if !offerable(c.id) {
+				continue
+			}
 			why := "its signature: the declaration in full (" + strconv.FormatUint(TokensFor(c.node.CostBytes()), 10) + " tokens) did not fit"
 			if c.sigOnly {
 				why = sigOnlyWhy(c)
@@ -135,13 +141,17 @@ func (s *selection) outline(sp spent, live []*candidate, dropped map[int]bool, l
 			files = append(files, c)
 		}
 	}
-	if len(files) > 0 {
-		for _, f := range files {
-			for _, id := range s.ix.decls[f.node.Path] {
-				take(id, offer{f.rel * relOutlineInFile, f.depth, Discovery{Selector: SelOutline, Via: s.ix.ids[f.id],
-					Reason: "a declaration of " + f.node.Path + ", which did not fit whole (" + strconv.FormatUint(TokensFor(f.node.CostBytes()), 10) + " tokens)",
-					Depth:  f.depth, Confidence: confDeclared, Weight: relOutlineInFile}})
+	for _, f := range files {
+		why := "" // the file's, one for all its declarations
+		for _, id := range s.ix.decls[f.node.Path] {
+			if !offerable(id) {
+				continue
 			}
+			if why == "" {
+				why = "a declaration of " + f.node.Path + ", which did not fit whole (" + strconv.FormatUint(TokensFor(f.node.CostBytes()), 10) + " tokens)"
+			}
+			take(id, offer{f.rel * relOutlineInFile, f.depth, Discovery{Selector: SelOutline, Via: s.ix.ids[f.id],
+				Reason: why, Depth: f.depth, Confidence: confDeclared, Weight: relOutlineInFile}})
 		}
 	}
 	// The most relevant first, then by path (natural order), nearest a

@@ -83,6 +83,11 @@ func GoBraceGroups(src []byte) ([]BraceGroup, bool) {
 
 func goLexFile(src []byte) (*goLex, bool) {
 	l := &goLex{src: src}
+	// One group per `{` of code: at most one per `{` byte (one vector
+	// count, instead of growing the list a dozen times).
+	if n := bytes.Count(src, []byte{'{'}); n > 0 {
+		l.groups = make([]BraceGroup, 0, n)
+	}
 	i := 0
 	for i < len(src) {
 		c := src[i]
@@ -93,19 +98,18 @@ func goLexFile(src []byte) (*goLex, bool) {
 		case c == ' ' || c == '\t' || c == '\r':
 			i++
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
+			if n := bytes.IndexByte(src[i:], '\n'); n >= 0 {
+				i += n
+			} else {
+				i = len(src)
 			}
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := indexFrom(src, i+2, "*/")
 			if end < 0 {
 				return nil, false
 			}
-			for _, b := range src[i:end] {
-				if b == '\n' {
-					l.lineBreak() // a comment holding a line break is one
-					break
-				}
+			if bytes.IndexByte(src[i:end], '\n') >= 0 {
+				l.lineBreak() // a comment holding a line break is one
 			}
 			i = end + 2
 		case c == '"' || c == '\'':
@@ -138,12 +142,12 @@ func goLexFile(src []byte) (*goLex, bool) {
 			i = end + 1
 		case isGoLetter(c):
 			j := i + 1
-			for j < len(src) && (isGoLetter(src[j]) || isDigit(src[j])) {
+			for j < len(src) && identPart[src[j]] {
 				j++
 			}
 			word, semi := "", true
 			if j-i >= 2 && j-i <= 11 && src[i] >= 'a' && src[i] <= 'z' {
-				if kw, ok := goKeywords[string(src[i:j])]; ok { // no allocation
+				if kw := goKeyword(src[i:j]); kw != "" {
 					word = kw
 					semi = kw == "break" || kw == "continue" || kw == "fallthrough" || kw == "return"
 				}
@@ -225,6 +229,9 @@ func goLexFile(src []byte) (*goLex, bool) {
 		l.cur.end = l.last
 		l.close()
 	}
+	if len(l.groups) == 0 {
+		l.groups = nil // as when none was allocated
+	}
 	return l, true
 }
 
@@ -273,6 +280,14 @@ func opener(c byte) byte {
 func isGoLetter(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool    { return c >= '0' && c <= '9' }
 
+// identPart is isGoLetter(c) || isDigit(c), by table.
+var identPart = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isGoLetter(byte(c)) || isDigit(byte(c))
+	}
+	return t
+}()
+
 func strings1(c byte, set string) bool {
 	for i := 0; i < len(set); i++ {
 		if set[i] == c {
@@ -289,15 +304,64 @@ func indexFrom(src []byte, from int, sep string) int {
 	return -1
 }
 
-var goKeywords = func() map[string]string {
-	m := map[string]string{}
-	for _, k := range []string{"break", "case", "chan", "const", "continue", "default", "defer", "else",
-		"fallthrough", "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range",
-		"return", "select", "struct", "switch", "type", "var"} {
-		m[k] = k
+// goKeyword is w when it is one of Go's keywords (the lexers' keywords
+// are these strings, compared by value), else "". A switch on the bytes
+// allocates nothing and hashes nothing (it was a map lookup per word).
+func goKeyword(w []byte) string {
+	switch string(w) {
+	case "break":
+		return "break"
+	case "case":
+		return "case"
+	case "chan":
+		return "chan"
+	case "const":
+		return "const"
+	case "continue":
+		return "continue"
+	case "default":
+		return "default"
+	case "defer":
+		return "defer"
+	case "else":
+		return "else"
+	case "fallthrough":
+		return "fallthrough"
+	case "for":
+		return "for"
+	case "func":
+		return "func"
+	case "go":
+		return "go"
+	case "goto":
+		return "goto"
+	case "if":
+		return "if"
+	case "import":
+		return "import"
+	case "interface":
+		return "interface"
+	case "map":
+		return "map"
+	case "package":
+		return "package"
+	case "range":
+		return "range"
+	case "return":
+		return "return"
+	case "select":
+		return "select"
+	case "struct":
+		return "struct"
+	case "switch":
+		return "switch"
+	case "type":
+		return "type"
+	case "var":
+		return "var"
 	}
-	return m
-}()
+	return ""
+}
 
 // ParseGoDecls is Parse(Go, src, opt) restricted to the top-level
 // declarations for which keep(declaration text) is true: each of the
@@ -344,6 +408,25 @@ func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool,
 // copied (for mapBack). buf is nil when nothing is dropped: src is the
 // text then.
 func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf []byte, segs []verbatim) {
+	// Which chunks are dropped (keep asked once each), so the text is
+	// allocated at its size: each dropped chunk becomes one byte.
+	var dropped []bool
+	size, n := len(src), 0
+	for i, c := range chunks {
+		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
+			continue
+		}
+		if dropped == nil {
+			dropped = make([]bool, len(chunks))
+		}
+		dropped[i] = true
+		size -= c.end - c.start - 1
+		n++
+	}
+	if dropped == nil {
+		return nil, nil
+	}
+	buf, segs = make([]byte, 0, size), make([]verbatim, 0, n+1)
 	var (
 		prev int // end of the last chunk dropped
 		// line breaks before prev in src, and before len(buf) in buf
@@ -355,12 +438,9 @@ func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf
 		buf = append(buf, src[prev:end]...)
 		srcLines, bufLines = srcLines+n, bufLines+n
 	}
-	for _, c := range chunks {
-		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
+	for i, c := range chunks {
+		if !dropped[i] {
 			continue
-		}
-		if buf == nil {
-			buf = make([]byte, 0, len(src))
 		}
 		copyTo(c.start)
 		if n := bytes.Count(src[c.start:c.end], newline); n > 0 {
@@ -371,9 +451,7 @@ func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf
 		}
 		prev = c.end
 	}
-	if buf != nil {
-		copyTo(len(src))
-	}
+	copyTo(len(src))
 	return buf, segs
 }
 

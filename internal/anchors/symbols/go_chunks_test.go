@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	gotoken "go/token"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -284,5 +285,67 @@ func TestParseGoDeclsBesideABrokenBody(t *testing.T) {
 	}
 	if checked < 50 || gaveUp*10 > checked {
 		t.Fatalf("only %d broken bodies checked (%d gave up)", checked, gaveUp)
+	}
+}
+
+// goKeyword knows Go's keywords (go/token's) and nothing else: not their
+// prefixes, extensions or capitalised forms.
+func TestGoKeyword(t *testing.T) {
+	n := 0
+	for tok := gotoken.Token(0); tok < 200; tok++ {
+		if !tok.IsKeyword() {
+			continue
+		}
+		n++
+		kw := tok.String()
+		if got := goKeyword([]byte(kw)); got != kw {
+			t.Errorf("goKeyword(%q) = %q", kw, got)
+		}
+		for _, w := range []string{kw[:len(kw)-1], kw + "s", "_" + kw, strings.ToUpper(kw[:1]) + kw[1:]} {
+			if got := goKeyword([]byte(w)); got != "" {
+				t.Errorf("goKeyword(%q) = %q, want none", w, got)
+			}
+		}
+	}
+	if n != 25 {
+		t.Fatalf("go/token lists %d keywords, Go has 25", n)
+	}
+	for _, w := range []string{"", "x", "fmt", "Println", "iota", "nil", "true", "int", "any"} {
+		if got := goKeyword([]byte(w)); got != "" {
+			t.Errorf("goKeyword(%q) = %q, want none", w, got)
+		}
+	}
+}
+
+// keptText allocates the text at its size, whatever keep drops: each
+// dropped chunk is one byte of it, and one stretch of src follows each.
+func TestKeptTextIsAllocatedAtItsSize(t *testing.T) {
+	checked := 0
+	for _, f := range goFilesForChunkTest(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		chunks, ok := goChunks(src)
+		if !ok {
+			continue
+		}
+		for mode := range 3 {
+			k := 0
+			buf, segs := keptText(chunks, src, func(start, end int) bool {
+				k++
+				return mode == 1 && k%2 == 0 || mode == 2 && k%5 == 0
+			})
+			if buf == nil {
+				continue
+			}
+			checked++
+			if len(buf) != cap(buf) || len(segs) != cap(segs) {
+				t.Fatalf("%s: text %d of %d bytes allocated, stretches %d of %d", f, len(buf), cap(buf), len(segs), cap(segs))
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no file checked")
 	}
 }

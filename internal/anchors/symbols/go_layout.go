@@ -20,6 +20,9 @@ func LexGoLayout(src []byte) (*GoLayout, bool) {
 	g := &GoLayout{chunks: l.chunks, groups: l.groups}
 	for _, c := range l.chunks {
 		if c.keyword != "package" && c.keyword != "import" {
+			if g.ranges == nil {
+				g.ranges = make([][2]int, 0, len(l.chunks))
+			}
 			g.ranges = append(g.ranges, [2]int{c.start, c.end})
 		}
 	}

@@ -56,6 +56,7 @@ type ctxBase struct {
 
 	fileNodesOnce sync.Once
 	fileNodesList []devcontext.Node
+	fileAt        map[string]int32 // file node URI → its index in fileNodesList
 	docNodesOnce  sync.Once
 	docNodesList  []devcontext.Node
 	dirSpansOnce  sync.Once
@@ -280,6 +281,15 @@ func (b *ctxBase) file(p string) (cxFile, bool) {
 // holds the name. The span may hold other directories' files too (the
 // files are in path order, a subdirectory's among its parent's).
 func (b *ctxBase) inDir(post []int32, dir string) []int32 {
+	lo, hi := b.dirSpan(dir)
+	i, _ := slices.BinarySearch(post, int32(lo))
+	j, _ := slices.BinarySearch(post[i:], int32(hi))
+	return post[i : i+j]
+}
+
+// dirSpan is the span of file indexes [lo, hi) that holds every file of
+// directory dir (empty when it has none).
+func (b *ctxBase) dirSpan(dir string) (lo, hi int) {
 	b.dirSpansOnce.Do(func() {
 		b.dirSpans = map[string][2]int32{}
 		for i, f := range b.files {
@@ -291,13 +301,8 @@ func (b *ctxBase) inDir(post []int32, dir string) []int32 {
 			b.dirSpans[f.dir] = sp
 		}
 	})
-	sp, ok := b.dirSpans[dir]
-	if !ok {
-		return nil
-	}
-	lo, _ := slices.BinarySearch(post, sp[0])
-	hi, _ := slices.BinarySearch(post[lo:], sp[1])
-	return post[lo : lo+hi]
+	sp := b.dirSpans[dir]
+	return int(sp[0]), int(sp[1])
 }
 
 // findModules reads every go.mod's module line.

@@ -298,17 +298,26 @@ func (w *worldBuilder) addSiblings() {
 		}
 		slices.Sort(names)
 		names = slices.Compact(names)
+		var holds []func(int) bool // per name, asked of each sibling (made once, not per sibling)
 		n := 0
-		for j, s := range w.b.files {
+		lo, hi := w.b.dirSpan(f.dir) // every file of the directory is in it
+		for j := lo; j < hi; j++ {
+			s := w.b.files[j]
 			if s.path == p || !s.code || s.dir != f.dir || workspace.LanguageFamily(s.lang) != fam || path.Dir(s.path) != path.Dir(p) {
 				continue
 			}
 			if n++; n > maxSiblings {
 				break
 			}
+			if holds == nil {
+				holds = make([]func(int) bool, len(names))
+				for k, name := range names {
+					holds[k] = w.b.lex.holder(name)
+				}
+			}
 			hits := 0
-			for _, name := range names {
-				if w.b.lex.fileHas(j, name) {
+			for _, h := range holds {
+				if h(j) {
 					hits++
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
@@ -108,4 +109,46 @@ func TestInDirIsTheFilter(t *testing.T) {
 	if !narrowed || len(b.lex.declaredIn("Run")) < 4 {
 		t.Fatal("no posting list was narrowed: the fixture checks nothing")
 	}
+}
+
+// TestLookupFindsEveryNode: a world's nodes are found by URI at their
+// index — the file nodes through the base's map, the others through the
+// world's — and a URI that is no node (a doc's path as a file URI, a
+// symbol nothing declares) is not found.
+func TestLookupFindsEveryNode(t *testing.T) {
+	s, b := resolveFixture(t)
+	w := newWorldBuilder(context.Background(), s, b, 3, 0.1)
+	w.parse("p/a.go", false) // the cursor's file comes before the files
+	w.addFiles()
+	w.addDocs()
+	for _, f := range b.files {
+		w.parse(f.path, false)
+	}
+	files, decls := 0, 0
+	for i, n := range w.nodes {
+		if j, ok := w.lookup(n.URI); !ok || j != i {
+			t.Fatalf("lookup(%q) = %d, %v; the node is at %d", n.URI, j, ok, i)
+		}
+		switch n.Kind {
+		case devcontext.KindFile:
+			files++
+		case devcontext.KindSymbol:
+			decls++
+		}
+	}
+	if files < 6 || decls < 10 || w.filesAt == 0 {
+		t.Fatalf("%d file nodes, %d declarations, files at %d: the fixture checks nothing", files, decls, w.filesAt)
+	}
+	for _, u := range []string{devcontext.FileURI("docs/read.md"), devcontext.FileURI("nowhere.go"), devcontext.SymbolURI("example.com/m/p", "Nothing")} {
+		if _, ok := w.lookup(u); ok || w.has(u) {
+			t.Fatalf("lookup(%q) found a node", u)
+		}
+	}
+	fresh := newWorldBuilder(context.Background(), s, b, 3, 0.1)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a file node added before addFiles was taken")
+		}
+	}()
+	fresh.node(devcontext.Node{URI: devcontext.FileURI("p/a.go"), Kind: devcontext.KindFile})
 }

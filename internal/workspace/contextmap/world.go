@@ -130,7 +130,12 @@ type worldBuilder struct {
 	// a kept declaration's node and the base's file and doc nodes are
 	// shared by every world that has them, never copied nor written.
 	nodes []*devcontext.Node
-	at    map[string]int
+	// at is each node's index by URI (lookup), but for the file nodes:
+	// they are the base's (fileAt), at w.nodes[filesAt:] in base order
+	// from addFiles on (filesAt < 0 before), so a world does not insert
+	// ~10,000 file URIs into its own map.
+	at      map[string]int
+	filesAt int
 	// keyOf is each node's key in eseen: its index, or the key its URI
 	// had as a dangling endpoint before it was a node (ghosts), so an
 	// edge is one edge whether its ends were nodes when it was drawn.
@@ -166,8 +171,8 @@ type worldSize struct{ nodes, edges, parsed int }
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
 	n := b.contents.size()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
-	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor,
-		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, n.nodes),
+	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor, filesAt: -1,
+		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, max(n.nodes-len(b.files), 0)),
 		keyOf: make([]int32, 0, n.nodes),
 		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
@@ -182,7 +187,7 @@ func (w *worldBuilder) grow(z *worldSize) {
 }
 
 func (w *worldBuilder) node(n devcontext.Node) {
-	if _, ok := w.at[n.URI]; ok {
+	if _, ok := w.lookup(n.URI); ok {
 		return
 	}
 	w.nodeRef(&n)
@@ -191,14 +196,32 @@ func (w *worldBuilder) node(n devcontext.Node) {
 // nodeRef adds a node by pointer: it must not change while the world
 // is in use (a shared one never does).
 func (w *worldBuilder) nodeRef(n *devcontext.Node) {
-	if _, ok := w.at[n.URI]; ok {
+	if _, ok := w.lookup(n.URI); ok {
 		return
 	}
 	w.add(n, nil)
 }
 
+// fileScheme starts every file node's URI (devcontext.FileURI) and no
+// other node's.
+var fileScheme = devcontext.FileURI("")
+
+// lookup is the index of the world's node for uri.
+func (w *worldBuilder) lookup(uri string) (int, bool) {
+	if w.filesAt >= 0 && strings.HasPrefix(uri, fileScheme) {
+		if j, ok := w.b.fileAt[uri]; ok {
+			return w.filesAt + int(j), true
+		}
+	}
+	i, ok := w.at[uri]
+	return i, ok
+}
+
 // add appends a node whose URI is not yet one, for declaration x (or nil).
 func (w *worldBuilder) add(n *devcontext.Node, x *cxDecl) {
+	if w.filesAt < 0 && strings.HasPrefix(n.URI, fileScheme) {
+		panic("contextmap: a file node before addFiles: " + n.URI) // lookup would not see it once the base's are in
+	}
 	key := int32(len(w.nodes))
 	if len(w.ghosts) > 0 {
 		if g, ok := w.ghosts[n.URI]; ok {
@@ -213,7 +236,7 @@ func (w *worldBuilder) add(n *devcontext.Node, x *cxDecl) {
 
 // endpoint is uri's key in eseen: its node's, else its ghost's.
 func (w *worldBuilder) endpoint(uri string) int32 {
-	if i, ok := w.at[uri]; ok {
+	if i, ok := w.lookup(uri); ok {
 		return w.keyOf[i]
 	}
 	g, ok := w.ghosts[uri]
@@ -237,13 +260,13 @@ func (w *worldBuilder) named(id int32) []*cxDecl {
 
 // decl is the declaration whose URI uri is.
 func (w *worldBuilder) decl(uri string) (*cxDecl, bool) {
-	if i, ok := w.at[uri]; ok && w.declOf[i] != nil {
+	if i, ok := w.lookup(uri); ok && w.declOf[i] != nil {
 		return w.declOf[i], true
 	}
 	return nil, false
 }
 
-func (w *worldBuilder) has(uri string) bool { _, ok := w.at[uri]; return ok }
+func (w *worldBuilder) has(uri string) bool { _, ok := w.lookup(uri); return ok }
 
 func (w *worldBuilder) edge(kind, from, to string) { w.edgeGating(kind, from, to, false) }
 
@@ -278,18 +301,33 @@ func (w *worldBuilder) edgeKeyed(k cxEdgeKey, kind, from, to string, gating bool
 // scope_path offers it, claims cover it. Its text is read only for Markdown.
 func (w *worldBuilder) addFiles() {
 	fs := w.b.fileNodes()
+	if w.filesAt >= 0 {
+		return
+	}
+	w.filesAt = len(w.nodes) // no file URI is a node before this (add refuses one)
 	for i := range fs {
-		w.nodeRef(&fs[i])
+		key := int32(len(w.nodes))
+		if len(w.ghosts) > 0 {
+			if g, ok := w.ghosts[fs[i].URI]; ok {
+				key = g
+			}
+		}
+		w.nodes = append(w.nodes, &fs[i])
+		w.declOf = append(w.declOf, nil)
+		w.keyOf = append(w.keyOf, key)
 	}
 }
 
 // fileNodes are the base's file nodes, made once (every world has them).
 func (b *ctxBase) fileNodes() []devcontext.Node {
 	b.fileNodesOnce.Do(func() {
+		b.fileAt = map[string]int32{}
 		for _, f := range b.files {
 			if !f.doc {
-				b.fileNodesList = append(b.fileNodesList, devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile,
-					Title: path.Base(f.path), Path: f.path, Bytes: f.size})
+				n := devcontext.Node{URI: devcontext.FileURI(f.path), Kind: devcontext.KindFile,
+					Title: path.Base(f.path), Path: f.path, Bytes: f.size}
+				b.fileAt[n.URI] = int32(len(b.fileNodesList))
+				b.fileNodesList = append(b.fileNodesList, n)
 			}
 		}
 	})
@@ -513,10 +551,10 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		x := &xs[i]
 		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, baseID: cd.baseID, cbaseID: cd.cbaseID,
 			kc: cd.kc, test: cd.test, tested: cd.tested, testedIDs: cd.testedIDs, start: cd.start}
-		j, taken := w.at[x.uri]
+		j, taken := w.lookup(x.uri)
 		if taken {
 			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
-			j, taken = w.at[x.uri]
+			j, taken = w.lookup(x.uri)
 		}
 		pf.decls[i] = x
 		if int(x.baseID) >= len(w.byBase) {
@@ -591,7 +629,8 @@ func (w *worldBuilder) innermost(pf *cxParsed, line, col int) *cxDecl {
 	var best *cxDecl
 	var br devcontext.Range
 	for _, x := range pf.decls {
-		r := *w.nodes[w.at[x.uri]].Range
+		i, _ := w.lookup(x.uri)
+		r := *w.nodes[i].Range
 		if !r.Contains(line, col) {
 			continue
 		}
@@ -1086,16 +1125,18 @@ func (w *worldBuilder) findTests(x *cxDecl, pri float64, h int) {
 // namesTested reports whether test t's name says it tests x, and t sits
 // where x's tests are (x's directory, or x's conventional test file).
 func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
-	if t.f.family != x.f.family || !(t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path)) {
+	if t.f.family != x.f.family {
 		return false
 	}
 	fold := t.f.lang == symbols.Python
+	named := false // the name first: most (test, x) pairs a test file's search asks fail it
 	for _, n := range t.tested {
 		if n == x.d.QualifiedName || n == x.base || fold && (strings.EqualFold(n, x.d.QualifiedName) || strings.EqualFold(n, x.base)) {
-			return true
+			named = true
+			break
 		}
 	}
-	return false
+	return named && (t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path))
 }
 
 // findCallees resolves the names x calls (an identifier followed by "(" in
