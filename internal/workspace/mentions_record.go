@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -56,7 +57,8 @@ func nameHash[T string | []byte](b T) uint32 {
 // asks placesOf.
 func newMentionRecord(p string, lang symbols.Language, text []byte, bases map[string]bool) (rec mentionRecord, refs []anchors.MentionRef, lexed bool) {
 	rec = mentionRecord{path: p, lang: lang, st: anchors.FileOK}
-	var hs []uint32
+	scratch := nameHashes.Get().(*[]uint32)
+	hs := (*scratch)[:0]
 	add := func(name []byte) { hs = append(hs, nameHash(name)) }
 	if lang == symbols.Go {
 		refs, lexed = lexedRefs(p, text, bases, add)
@@ -67,9 +69,15 @@ func newMentionRecord(p string, lang symbols.Language, text []byte, bases map[st
 		eachWord(text, func(w []byte) bool { add(w); return true })
 	}
 	slices.Sort(hs)
-	rec.names = slices.Compact(hs)
+	rec.names = slices.Clone(slices.Compact(hs))
+	*scratch = hs
+	nameHashes.Put(scratch)
 	return rec, refs, lexed
 }
+
+// nameHashes are newMentionRecord's buffers of a file's name hashes, kept
+// between files: a record keeps an exact copy of the distinct ones.
+var nameHashes = sync.Pool{New: func() any { return new([]uint32) }}
 
 // mayHold reports whether the file may declare one of the names (their
 // hashes in hb).
