@@ -468,14 +468,16 @@ func (r *checkRun) suggestKeep(j *hintedTable, words [][]byte, ls []lostAnchor, 
 	grew := false
 	var ff *anchors.GoFileFilter
 	for _, c := range ranges {
-		if named(c[0], c[1]) {
+		if !j.lexed && named(c[0], c[1]) {
 			keep[c[0]] = true
-			if !j.lexed {
-				continue
-			}
-			// A lexed file has no table yet: its named declarations
-			// are suggestions only if the filter lets them through.
+			continue
 		}
+		// A lexed file has no table yet, and its named declarations
+		// are kept only if the filter lets them through: they decided
+		// the file's anchors already (lexHinted), one the filter rules
+		// out is no suggestion, and none is an open anchor's answer
+		// (completeHinted's needs left the file partial). A suggestion's
+		// name brings every declaration mentioning it in below.
 		if ff == nil {
 			ff = filter.File(j.text, ranges)
 		}
