@@ -61,7 +61,7 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 	// answer: it runs beside the anchors' passes.
 	var ment *mentionsRun
 	if opt.Mentions {
-		ment = s.startMentions()
+		ment = s.startMentions(docs.hinted)
 		defer ment.wait() // an early return leaves nothing reading
 		run.gate = ment.gate
 	}
@@ -326,8 +326,11 @@ type mentionsRun struct {
 	gate  *scanGate
 }
 
-func (s *Snapshot) startMentions() *mentionsRun {
-	m := &mentionsRun{gate: newScanGate()}
+// startMentions starts the coverage's first part; its reading of the
+// hinted files does not wait for the repository-wide pass's offer (they
+// are never its candidates).
+func (s *Snapshot) startMentions(hinted []string) *mentionsRun {
+	m := &mentionsRun{gate: newScanGate(hinted)}
 	m.wg.Add(1)
 	go func() {
 		defer m.wg.Done()

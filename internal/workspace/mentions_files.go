@@ -31,10 +31,11 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool, gate 
 	_, stater := s.files.(FileStater)
 	if store == nil || !stater || !mentionPrefilter {
 		mf.read = len(paths)
-		sh := gate.await()
-		defer gate.readOver()
-		s.readEach(paths, func(i int, text []byte, st anchors.FileStatus) {
-			sh.test(paths[i], text, st)
+		all := make([]int, len(paths))
+		for i := range all {
+			all[i] = i
+		}
+		s.readShared(paths, all, gate, func(i int, text []byte, st anchors.FileStatus) {
 			if st == anchors.FileOK {
 				mf.scan(i, paths[i], s.langOf(paths[i]), text)
 			}
@@ -66,16 +67,9 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool, gate 
 		}
 		recs[i] = *r
 	}
-	todoPaths := make([]string, len(todo))
-	for k, i := range todo {
-		todoPaths[k] = paths[i]
-	}
 	mf.read = len(todo)
-	fresh := make([]bool, len(todo)) // a new record, not the one stored
-	sh := gate.await()
-	s.readEach(todoPaths, func(k int, text []byte, st anchors.FileStatus) {
-		i := todo[k]
-		sh.test(paths[i], text, st)
+	fresh := make([]bool, len(paths)) // a new record, not the one stored
+	s.readShared(paths, todo, gate, func(i int, text []byte, st anchors.FileStatus) {
 		if st != anchors.FileOK && st != anchors.FileBinary {
 			return
 		}
@@ -96,11 +90,10 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool, gate 
 			rec.stat = stat
 			recs[i] = rec
 			if r, ok := findRecord(prev, paths[i]); !ok || r.stat != stat {
-				fresh[k] = true
+				fresh[i] = true
 			}
 		}
 	})
-	gate.readOver()
 	kept := recs[:0]
 	for _, r := range recs {
 		if r.path != "" {
@@ -132,4 +125,36 @@ func (mf *mentionFiles) scan(i int, p string, lang symbols.Language, text []byte
 func (s *Snapshot) langOf(p string) symbols.Language {
 	lang, _ := s.Language(p)
 	return lang
+}
+
+// readShared reads paths[i] for each i of idx and calls do with it. With a
+// gate, the files the check's offer will not name (its early paths: the
+// hinted files, never candidates of the repository-wide pass) are read
+// at once, beside the hinted pass; the others once the offer came, each
+// also tested for the pass it shares; then the reading is over.
+func (s *Snapshot) readShared(paths []string, idx []int, gate *scanGate, do func(i int, text []byte, st anchors.FileStatus)) {
+	var early, late []int
+	for _, i := range idx {
+		if gate != nil && gate.early[paths[i]] {
+			early = append(early, i)
+		} else {
+			late = append(late, i)
+		}
+	}
+	read := func(idx []int, sh *wideShare) {
+		sub := make([]string, len(idx))
+		for k, i := range idx {
+			sub[k] = paths[i]
+		}
+		s.readEach(sub, func(k int, text []byte, st anchors.FileStatus) {
+			i := idx[k]
+			sh.test(paths[i], text, st)
+			do(i, text, st)
+		})
+	}
+	if len(early) > 0 {
+		read(early, nil)
+	}
+	read(late, gate.await())
+	gate.readOver()
 }

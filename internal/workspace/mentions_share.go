@@ -62,10 +62,17 @@ type scanGate struct {
 	offer  chan *wideShare // buffered: the one offer
 	over   chan struct{}   // closed when the coverage's reading is over, or will not be
 	overMu sync.Once
+	// early are the paths the offer never names (the hinted files): the
+	// coverage reads them without waiting for it.
+	early map[string]bool
 }
 
-func newScanGate() *scanGate {
-	return &scanGate{offer: make(chan *wideShare, 1), over: make(chan struct{})}
+func newScanGate(early []string) *scanGate {
+	g := &scanGate{offer: make(chan *wideShare, 1), over: make(chan struct{}), early: make(map[string]bool, len(early))}
+	for _, p := range early {
+		g.early[p] = true
+	}
+	return g
 }
 
 // share offers w to the coverage's reading and, when this is the offer,
