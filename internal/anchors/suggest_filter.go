@@ -392,27 +392,7 @@ func newBitDistance(a []rune) (bitDistance, bool) {
 
 // distance is the edit distance between a and the lower-cased ASCII word.
 func (d *bitDistance) distance(word []byte) int {
-	top := uint64(1) << (d.m - 1)
-	pv, mv, score := ^uint64(0), uint64(0), d.m
-	for _, c := range word {
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		eq := d.eq[c&0x7f]
-		xv := eq | mv
-		xh := (((eq & pv) + pv) ^ pv) | eq
-		ph := mv | ^(xh | pv)
-		mh := pv & xh
-		if ph&top != 0 {
-			score++
-		} else if mh&top != 0 {
-			score--
-		}
-		ph = ph<<1 | 1
-		mh <<= 1
-		pv = mh | ^(xv | ph)
-		mv = ph & xv
-	}
+	score, _ := d.scan(word, 1)
 	return score
 }
 
@@ -422,9 +402,19 @@ func (d *bitDistance) distance(word []byte) int {
 // horizontal deltas into row 1 are 0, not 1; Myers' search form), and
 // the least score over every end (an empty substring: m).
 func (d *bitDistance) substring(word []byte) int {
+	_, best := d.scan(word, 0)
+	return best
+}
+
+// scan runs Myers' bit-parallel recurrence over the lower-cased word;
+// carry is the horizontal delta into row 1 at each column (1 for the
+// distance to the whole word, 0 when a match may start anywhere). It
+// returns the last column's score and the least score over all columns.
+func (d *bitDistance) scan(word []byte, carry uint64) (score, best int) {
 	top := uint64(1) << (d.m - 1)
-	pv, mv, score := ^uint64(0), uint64(0), d.m
-	best := score
+	pv, mv := ^uint64(0), uint64(0)
+	score = d.m
+	best = score
 	for _, c := range word {
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A'
@@ -439,13 +429,13 @@ func (d *bitDistance) substring(word []byte) int {
 		} else if mh&top != 0 {
 			score--
 		}
-		ph <<= 1
+		ph = ph<<1 | carry
 		mh <<= 1
 		pv = mh | ^(xv | ph)
 		mv = ph & xv
 		best = min(best, score)
 	}
-	return best
+	return score, best
 }
 
 // within reports whether the word is at most maxDist edits from a.
