@@ -224,8 +224,7 @@ func TestHoldersOfANonWord(t *testing.T) {
 // world's declarations of that base name in parse order — what the map
 // by base name held — also for contents another world named first.
 func TestNamedIsByBaseName(t *testing.T) {
-	r := wstest.New(t)
-	r.Write(map[string]string{
+	s, b := committedBase(t, map[string]string{
 		"go.mod":       "module example.com/m\n\ngo 1.22\n",
 		"p/a.go":       "package p\n\ntype T struct{}\n\nfunc (T) Run() {}\n\nfunc Run() {}\n",
 		"p/b.go":       "package p\n\nfunc (t *T) Stop() {}\n\nfunc Other() {}\n",
@@ -235,12 +234,6 @@ func TestNamedIsByBaseName(t *testing.T) {
 		"r/r.go":       "package r\n\nfunc Run() {}\n",
 		"docs/read.md": "# R\n",
 	})
-	r.Commit("m")
-	s := loadDir(t, r.Dir)
-	b, err := contextBase(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
 	paths := []string{"r/r.go", "p/a.go", "q/q.go", "p/b.go", "p/a_test.go", "q/q_test.go"}
 	for round := 0; round < 2; round++ { // the second world takes the named contents
 		w := newWorldBuilder(context.Background(), s, b, 3, 0.1)

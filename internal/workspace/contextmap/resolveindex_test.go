@@ -15,8 +15,7 @@ import (
 // one base name more than once (a method and a function, two methods).
 func resolveFixture(t *testing.T) (*workspace.Snapshot, *ctxBase) {
 	t.Helper()
-	r := wstest.New(t)
-	r.Write(map[string]string{
+	return committedBase(t, map[string]string{
 		"go.mod":       "module example.com/m\n\ngo 1.22\n",
 		"p/a.go":       "package p\n\ntype T struct{}\n\ntype U struct{}\n\nfunc (T) Run() {}\n\nfunc Run() {}\n\nfunc (U) Run() {}\n\nfunc Stop() {}\n",
 		"p/sub/b.go":   "package sub\n\nfunc Run() {}\n\nfunc Stop() {}\n",
@@ -26,6 +25,14 @@ func resolveFixture(t *testing.T) (*workspace.Snapshot, *ctxBase) {
 		"q.go":         "package m\n\nfunc Run() {}\n",
 		"docs/read.md": "# R\n",
 	})
+}
+
+// committedBase commits files as one repository and returns its
+// snapshot and context base.
+func committedBase(t *testing.T, files map[string]string) (*workspace.Snapshot, *ctxBase) {
+	t.Helper()
+	r := wstest.New(t)
+	r.Write(files)
 	r.Commit("m")
 	s := loadDir(t, r.Dir)
 	b, err := contextBase(context.Background(), s)
