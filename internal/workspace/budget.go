@@ -45,7 +45,12 @@ func (s *spender) spent() time.Duration {
 }
 
 // allow reports whether one more file may be read.
+//
+// The clock is read before the lock is taken: verify's clock is a system
+// call (the process's processor time), and every reader asks per file —
+// read under the lock, it made the readers queue behind one another.
 func (s *spender) allow() bool {
+	late := s.spent().Milliseconds() >= s.b.MaxMS
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.limit != "" {
@@ -56,7 +61,7 @@ func (s *spender) allow() bool {
 		s.limit = LimitFiles
 	case s.bytes >= s.b.MaxBytes:
 		s.limit = LimitBytes
-	case s.spent().Milliseconds() >= s.b.MaxMS:
+	case late:
 		s.limit = LimitTime
 	}
 	return s.limit == ""
@@ -64,10 +69,12 @@ func (s *spender) allow() bool {
 
 // allowScan reports whether one more file may be read only to be scanned
 // by a prefilter: no limit was hit and there is time left.
+// The clock is read outside the lock, as in allow.
 func (s *spender) allowScan() bool {
+	late := s.spent().Milliseconds() >= s.b.MaxMS
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.limit == "" && s.spent().Milliseconds() >= s.b.MaxMS {
+	if s.limit == "" && late {
 		s.limit = LimitTime
 	}
 	return s.limit == ""
