@@ -89,11 +89,11 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 	prevAt := 0 // where the token before the current one starts
 	for i := 0; i < len(src); {
 		c := src[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+		if goSpace[c] {
 			i++ // the most common byte, kept off a call
 			continue
 		}
-		if j, ok := skipGoLayout(src, i); !ok {
+		if j, ok := skipGoComment(src, i); !ok {
 			return nil, false
 		} else if j > i {
 			i = j
@@ -142,7 +142,7 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			}
 		case isGoLetter(c):
 			j := i + 1
-			for j < len(src) && goIdentByte[src[j]] {
+			for j < len(src) && identPart[src[j]] {
 				j++
 			}
 			if j-i == 6 && string(src[i:j]) == "struct" {
@@ -209,14 +209,6 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 	return out, true
 }
 
-// goIdentByte is whether a byte may continue a Go identifier (ASCII).
-var goIdentByte = func() (t [256]bool) {
-	for c := 0; c < 256; c++ {
-		t[c] = isGoLetter(byte(c)) || isDigit(byte(c))
-	}
-	return t
-}()
-
 func trimBOM(src []byte) []byte {
 	src, _ = splitBOM(src)
 	return src
@@ -247,11 +239,11 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 	prevKw := ""
 	for i := 0; i < len(src); {
 		c := src[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+		if goSpace[c] {
 			i++ // the most common byte, kept off a call
 			continue
 		}
-		if j, ok := skipGoLayout(src, i); !ok {
+		if j, ok := skipGoComment(src, i); !ok {
 			return nil, nil, nil, false
 		} else if j > i {
 			i = j
@@ -294,7 +286,7 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 			toks = append(toks, t)
 		case isGoLetter(c):
 			j := i + 1
-			for j < len(src) && (isGoLetter(src[j]) || isDigit(src[j])) {
+			for j < len(src) && identPart[src[j]] {
 				j++
 			}
 			if j-i >= 5 && j-i <= 9 {
@@ -357,12 +349,13 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 	return toks, texts, groups, true
 }
 
-// skipGoLayout is where the space or comment at src[i] ends (i when a
-// token starts there); ok is false for a comment that never ends.
-func skipGoLayout(src []byte, i int) (next int, ok bool) {
+// goSpace is the bytes Go reads as white space.
+var goSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+// skipGoComment is where the comment at src[i] ends (i when none starts
+// there); ok is false for a comment that never ends.
+func skipGoComment(src []byte, i int) (next int, ok bool) {
 	switch c := src[i]; {
-	case c == '\n' || c == ' ' || c == '\t' || c == '\r':
-		return i + 1, true
 	case c == '/' && i+1 < len(src) && src[i+1] == '/':
 		if e := bytes.IndexByte(src[i:], '\n'); e >= 0 {
 			return i + e, true
