@@ -85,9 +85,8 @@ func (s *Snapshot) Check(ctx context.Context, opt CheckOptions) (*Report, error)
 
 	// Repository-wide pass, only for what the cheap pass left open.
 	if len(unsettled) == 0 {
-		run.gate.share(nil)
-	}
-	if len(unsettled) > 0 {
+		run.gate.share(nil) // no pass to share: the coverage reads alone, now
+	} else {
 		open := make([]anchors.Anchor, len(unsettled))
 		for j, i := range unsettled {
 			open[j] = all[i]
