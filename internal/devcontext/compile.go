@@ -42,7 +42,10 @@ type Prepared struct {
 // Prepare indexes a world: nodes by URI, followed edges as arcs both ways.
 func Prepare(w World) *Prepared {
 	var fp chan string
-	if len(w.Files) >= 1024 { // a large tree's fingerprint is hashed on the other core meanwhile
+	if w.Fingerprint != "" {
+		fp = make(chan string, 1)
+		fp <- w.Fingerprint
+	} else if len(w.Files) >= 1024 { // a large tree's fingerprint is hashed on the other core meanwhile
 		fp = make(chan string, 1)
 		go func() { fp <- Fingerprint(w.Files) }()
 	}

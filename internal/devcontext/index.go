@@ -57,8 +57,13 @@ func newIndex(w *World) *index {
 	for i := range w.Nodes {
 		all = append(all, &w.Nodes[i])
 	}
-	for _, n := range w.Shared {
+	// sharedAt is each Shared entry's index in all (-1: nil), for the
+	// edges' node hints (Edge.FromNode, ToNode).
+	sharedAt := make([]int32, len(w.Shared))
+	for k, n := range w.Shared {
+		sharedAt[k] = -1
 		if n != nil {
+			sharedAt[k] = int32(len(all))
 			all = append(all, n)
 		}
 	}
@@ -71,6 +76,9 @@ func newIndex(w *World) *index {
 	// makes the sort stable) and the others are reported: that is the
 	// workspace layer's bug to fix, not a reason to fail.
 	order = sortByURI(all, order)
+	// idOf is each node's id by its index in all: a duplicate's is its
+	// first's (what a lookup of its URI finds), -1 for no URI.
+	idOf := make([]int32, len(all))
 	ix.ids = make([]string, 0, len(order))
 	ix.nodes = make([]*Node, 0, len(order))
 	var lastKind string
@@ -79,14 +87,17 @@ func newIndex(w *World) *index {
 	for _, i := range order {
 		n := all[i]
 		if n.URI == "" {
+			idOf[i] = -1
 			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: "a node without a uri was ignored"})
 			continue
 		}
 		if len(ix.ids) > 0 && ix.ids[len(ix.ids)-1] == n.URI { // sorted: a duplicate follows its first
+			idOf[i] = int32(len(ix.ids) - 1)
 			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: n.URI + " is declared twice; the first declaration is used"})
 			continue
 		}
 		id := len(ix.ids)
+		idOf[i] = int32(id)
 		ix.ids = append(ix.ids, n.URI)
 		ix.nodes = append(ix.nodes, n)
 		if len(n.Aliases) > 0 {
@@ -152,7 +163,18 @@ func newIndex(w *World) *index {
 			}
 		}
 	}
-	ix.addEdges(w.Edges)
+	hinted := func(hint int32, uri string) (int, bool) {
+		if hint <= 0 || int(hint) > len(sharedAt) {
+			return 0, false
+		}
+		k := sharedAt[hint-1]
+		if k < 0 || idOf[k] < 0 {
+			return 0, false
+		}
+		id := int(idOf[k])
+		return id, ix.ids[id] == uri
+	}
+	ix.addEdges(w.Edges, hinted)
 	return ix
 }
 
@@ -215,7 +237,9 @@ func sortByURI(nodes []*Node, order []int) []int {
 
 // addEdges resolves the followed edges into arcs. Unknown and refused kinds
 // are not followed; a repeated edge is one edge (gating if any copy gates).
-func (ix *index) addEdges(edges []Edge) {
+// hinted is an end's node id by its hint (Edge.FromNode, ToNode), when the
+// hint holds for that URI; other ends are looked up by URI.
+func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int, bool)) {
 	// Pass 1: resolve endpoints once; -1 marks a ghost, numbered after the
 	// nodes in URI order once all are known.
 	type ends struct {
@@ -235,15 +259,22 @@ func (ix *index) addEdges(edges []Edge) {
 		if !ok || r.refused != "" || e.From == "" || e.To == "" || e.From == e.To {
 			continue
 		}
-		if e.From != lastF || lastF == "" {
-			lastF = e.From
-			lf, lokF = ix.byURI[e.From]
+		var f, t int
+		var okF, okT bool
+		if f, okF = hinted(e.FromNode, e.From); !okF {
+			if e.From != lastF || lastF == "" {
+				lastF = e.From
+				lf, lokF = ix.byURI[e.From]
+			}
+			f, okF = lf, lokF
 		}
-		if e.To != lastT || lastT == "" {
-			lastT = e.To
-			lt, lokT = ix.byURI[e.To]
+		if t, okT = hinted(e.ToNode, e.To); !okT {
+			if e.To != lastT || lastT == "" {
+				lastT = e.To
+				lt, lokT = ix.byURI[e.To]
+			}
+			t, okT = lt, lokT
 		}
-		f, okF, t, okT := lf, lokF, lt, lokT
 		if !okF && !okT {
 			continue // nothing of ours on either end
 		}

@@ -53,6 +53,11 @@ type World struct {
 	// over: every indexed file, with the hash of the editor's unsaved buffer
 	// where one exists, so the answer is true of what the editor shows.
 	Files []FileHash
+	// Fingerprint, when set, is Fingerprint(Files), computed by the
+	// caller: one that prepares many worlds over the same Files (the
+	// workspace layer, once per snapshot) hashes them once. Prepare
+	// takes it as given; empty means Prepare computes it.
+	Fingerprint string
 	// Diagnostics the workspace layer wants carried into every answer
 	// (a file it could not read, git it could not ask).
 	Diagnostics []Diagnostic
@@ -136,6 +141,13 @@ type Edge struct {
 	// the file's recent commits that also changed the target), in (0, 1];
 	// 0 means 1. Ignored on other kinds.
 	Strength float64
+	// FromNode and ToNode, when > 0, say where the ends are as nodes:
+	// 1 + the index in World.Shared of the node whose URI is From (To).
+	// A caller that knows them spares Prepare a lookup by URI per end. A
+	// hint that is out of range or names a node of another URI is
+	// ignored (the end is looked up by URI), so a hint never changes the
+	// answer; 0 is no hint.
+	FromNode, ToNode int32
 }
 
 // Git is the repository state the snapshot was taken at.

@@ -54,13 +54,15 @@ type ctxBase struct {
 	claims      []Claim
 	diags       []devcontext.Diagnostic
 
-	fileNodesOnce sync.Once
-	fileNodesList []devcontext.Node
-	fileAt        map[string]int32 // file node URI → its index in fileNodesList
-	docNodesOnce  sync.Once
-	docNodesList  []devcontext.Node
-	dirSpansOnce  sync.Once
-	dirSpans      map[string][2]int32 // per directory, the first and one past the last of its files' indexes (inDir)
+	fileNodesOnce   sync.Once
+	fileNodesList   []devcontext.Node
+	fileAt          map[string]int32 // file node URI → its index in fileNodesList
+	docNodesOnce    sync.Once
+	docNodesList    []devcontext.Node
+	fingerprintOnce sync.Once
+	fingerprint     string // devcontext.Fingerprint(hashes), once per base (every world's)
+	dirSpansOnce    sync.Once
+	dirSpans        map[string][2]int32 // per directory, the first and one past the last of its files' indexes (inDir)
 
 	mu      sync.Mutex
 	worlds  map[string]*cxWorld

@@ -57,6 +57,7 @@ type cxContentDecl struct {
 	test            bool
 	tested          []string // a test's testedNames
 	uri             string   // before a duplicate's suffix (worldBuilder.parse)
+	uid             int32    // uri's id (cxContents.uid), set with the name ids
 	start           int
 	// node is the declaration's node under uri, shared by every world
 	// that takes it under that uri (read-only: a world whose uri for it
@@ -87,6 +88,10 @@ type cxContents struct {
 	// ids outlive eviction, so a world's byBase indexes stay valid.
 	nmu   sync.Mutex
 	names map[string]int32
+	// uids are declaration URIs by id (1 up), under nmu: a world finds
+	// its declaration nodes by id (worldBuilder.byUID), not through a
+	// map of its own. Like names, ids outlive eviction.
+	uids map[string]int32
 	// largest is the size of the largest world built on this Load, the
 	// next world's starting size (a new snapshot's too: an edit's world
 	// is the size of the one before it).
@@ -398,7 +403,41 @@ func (cs *cxContents) nameCount() int {
 	return len(cs.names) + 1
 }
 
-// name sets c's declarations' name ids, once per content.
+// uidCount is how many URI ids there are (the largest id + 1).
+func (cs *cxContents) uidCount() int {
+	cs.nmu.Lock()
+	defer cs.nmu.Unlock()
+	return len(cs.uids) + 1
+}
+
+// uid is uri's id, made when it has none.
+func (cs *cxContents) uid(uri string) int32 {
+	cs.nmu.Lock()
+	defer cs.nmu.Unlock()
+	return cs.uidLocked(uri)
+}
+
+func (cs *cxContents) uidLocked(uri string) int32 {
+	if i, ok := cs.uids[uri]; ok {
+		return i
+	}
+	if cs.uids == nil {
+		cs.uids = map[string]int32{}
+	}
+	i := int32(len(cs.uids)) + 1
+	cs.uids[uri] = i
+	return i
+}
+
+// uidIfAny is uri's id, 0 when it has none (then no world has a node
+// for it).
+func (cs *cxContents) uidIfAny(uri string) int32 {
+	cs.nmu.Lock()
+	defer cs.nmu.Unlock()
+	return cs.uids[uri]
+}
+
+// name sets c's declarations' name ids and URI ids, once per content.
 func (cs *cxContents) name(c *cxContent) {
 	c.named.Do(func() {
 		cs.nmu.Lock()
@@ -416,6 +455,7 @@ func (cs *cxContents) name(c *cxContent) {
 		}
 		for i := range c.decls {
 			d := &c.decls[i]
+			d.uid = cs.uidLocked(d.uri)
 			d.baseID = id(d.base)
 			if d.d.Container != "" {
 				d.cbaseID = id(d.cbase)

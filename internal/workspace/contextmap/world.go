@@ -130,11 +130,15 @@ type worldBuilder struct {
 	// a kept declaration's node and the base's file and doc nodes are
 	// shared by every world that has them, never copied nor written.
 	nodes []*devcontext.Node
-	// at is each node's index by URI (lookup), but for the file nodes:
-	// they are the base's (fileAt), at w.nodes[filesAt:] in base order
-	// from addFiles on (filesAt < 0 before), so a world does not insert
-	// ~10,000 file URIs into its own map.
+	// at is each node's index by URI (lookup), but for the file nodes
+	// and the declarations': file nodes are the base's (fileAt), at
+	// w.nodes[filesAt:] in base order from addFiles on (filesAt < 0
+	// before), so a world does not insert ~10,000 file URIs into its own
+	// map; a node whose URI is a declaration's (isDeclURI) is at
+	// byUID[its URI's id] - 1 (cxContents.uid), so neither are the
+	// 30,000–50,000 declarations'.
 	at      map[string]int
+	byUID   []int32
 	filesAt int
 	// keyOf is each node's key in eseen: its index, or the key its URI
 	// had as a dangling endpoint before it was a node (ghosts), so an
@@ -172,7 +176,8 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 	n := b.contents.size()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
 	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor, filesAt: -1,
-		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: make(map[string]int, max(n.nodes-len(b.files), 0)),
+		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: map[string]int{},
+		byUID: make([]int32, b.contents.uidCount()),
 		keyOf: make([]int32, 0, n.nodes),
 		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
@@ -199,12 +204,21 @@ func (w *worldBuilder) nodeRef(n *devcontext.Node) {
 	if _, ok := w.lookup(n.URI); ok {
 		return
 	}
-	w.add(n, nil)
+	w.add(n, nil, 0)
 }
 
 // fileScheme starts every file node's URI (devcontext.FileURI) and no
 // other node's.
 var fileScheme = devcontext.FileURI("")
+
+// symbolScheme and testScheme start every declaration's URI (symbolURI)
+// and no other node's.
+var symbolScheme, testScheme = "clew://" + devcontext.KindSymbol + "/", "clew://" + devcontext.KindTest + "/"
+
+// isDeclURI reports a URI of a declaration's scheme.
+func isDeclURI(uri string) bool {
+	return strings.HasPrefix(uri, symbolScheme) || strings.HasPrefix(uri, testScheme)
+}
 
 // lookup is the index of the world's node for uri.
 func (w *worldBuilder) lookup(uri string) (int, bool) {
@@ -213,12 +227,24 @@ func (w *worldBuilder) lookup(uri string) (int, bool) {
 			return w.filesAt + int(j), true
 		}
 	}
+	if isDeclURI(uri) {
+		return w.lookupUID(w.b.contents.uidIfAny(uri))
+	}
 	i, ok := w.at[uri]
 	return i, ok
 }
 
-// add appends a node whose URI is not yet one, for declaration x (or nil).
-func (w *worldBuilder) add(n *devcontext.Node, x *cxDecl) {
+// lookupUID is the index of the world's node for the URI of id uid.
+func (w *worldBuilder) lookupUID(uid int32) (int, bool) {
+	if uid <= 0 || int(uid) >= len(w.byUID) || w.byUID[uid] == 0 {
+		return 0, false
+	}
+	return int(w.byUID[uid]) - 1, true
+}
+
+// add appends a node whose URI is not yet one, for declaration x (or
+// nil); uid is the URI's id when the caller has it (0: looked up).
+func (w *worldBuilder) add(n *devcontext.Node, x *cxDecl, uid int32) {
 	if w.filesAt < 0 && strings.HasPrefix(n.URI, fileScheme) {
 		panic("contextmap: a file node before addFiles: " + n.URI) // lookup would not see it once the base's are in
 	}
@@ -228,16 +254,28 @@ func (w *worldBuilder) add(n *devcontext.Node, x *cxDecl) {
 			key = g
 		}
 	}
-	w.at[n.URI] = len(w.nodes)
+	if uid == 0 && isDeclURI(n.URI) {
+		uid = w.b.contents.uid(n.URI)
+	}
+	if uid > 0 {
+		if int(uid) >= len(w.byUID) {
+			w.byUID = append(w.byUID, make([]int32, int(uid)+1-len(w.byUID))...)
+		}
+		w.byUID[uid] = int32(len(w.nodes)) + 1
+	} else {
+		w.at[n.URI] = len(w.nodes)
+	}
 	w.nodes = append(w.nodes, n)
 	w.declOf = append(w.declOf, x)
 	w.keyOf = append(w.keyOf, key)
 }
 
-// endpoint is uri's key in eseen: its node's, else its ghost's.
-func (w *worldBuilder) endpoint(uri string) int32 {
+// endpoint is uri's key in eseen: its node's, else its ghost's; and
+// its node as an edge's hint (devcontext.Edge.FromNode: 1 + its index,
+// 0 for a ghost).
+func (w *worldBuilder) endpoint(uri string) (int32, int32) {
 	if i, ok := w.lookup(uri); ok {
-		return w.keyOf[i]
+		return w.keyOf[i], int32(i) + 1
 	}
 	g, ok := w.ghosts[uri]
 	if !ok {
@@ -247,7 +285,7 @@ func (w *worldBuilder) endpoint(uri string) int32 {
 		g = -int32(len(w.ghosts)) - 1
 		w.ghosts[uri] = g
 	}
-	return g
+	return g, 0
 }
 
 // named are the world's declarations whose base name has name id id.
@@ -274,7 +312,9 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 	if from == to || from == "" || to == "" {
 		return
 	}
-	w.edgeKeyed(cxEdgeKey{kind, w.endpoint(from), w.endpoint(to)}, kind, from, to, gating)
+	kf, nf := w.endpoint(from)
+	kt, nt := w.endpoint(to)
+	w.edgeKeyed(cxEdgeKey{kind, kf, kt}, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating, FromNode: nf, ToNode: nt})
 }
 
 // declEdge is edge between two declarations of the world, whose keys it
@@ -283,16 +323,18 @@ func (w *worldBuilder) declEdge(kind string, x, y *cxDecl) {
 	if x.uri == y.uri {
 		return
 	}
-	w.edgeKeyed(cxEdgeKey{kind, w.keyOf[x.node], w.keyOf[y.node]}, kind, x.uri, y.uri, false)
+	w.edgeKeyed(cxEdgeKey{kind, w.keyOf[x.node], w.keyOf[y.node]},
+		devcontext.Edge{Kind: kind, From: x.uri, To: y.uri, FromNode: int32(x.node) + 1, ToNode: int32(y.node) + 1})
 }
 
-func (w *worldBuilder) edgeKeyed(k cxEdgeKey, kind, from, to string, gating bool) {
+// edgeKeyed adds e under key k once (a repeat only adds its gating).
+func (w *worldBuilder) edgeKeyed(k cxEdgeKey, e devcontext.Edge) {
 	if i, ok := w.eseen[k]; ok {
-		w.edges[i].Gating = w.edges[i].Gating || gating
+		w.edges[i].Gating = w.edges[i].Gating || e.Gating
 		return
 	}
 	w.eseen[k] = len(w.edges)
-	w.edges = append(w.edges, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating})
+	w.edges = append(w.edges, e)
 }
 
 // ---- files, docs, passages -------------------------------------------------
@@ -332,6 +374,14 @@ func (b *ctxBase) fileNodes() []devcontext.Node {
 		}
 	})
 	return b.fileNodesList
+}
+
+// fingerprintOf is the fingerprint of the base's files, hashed once
+// (every world's answer carries it; a world of GOROOT hashed 10,000
+// paths and blob ids for it).
+func (b *ctxBase) fingerprintOf() string {
+	b.fingerprintOnce.Do(func() { b.fingerprint = devcontext.Fingerprint(b.hashes) })
+	return b.fingerprint
 }
 
 // docNodes are the base's doc nodes, made once (every world has them).
@@ -551,10 +601,12 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		x := &xs[i]
 		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, baseID: cd.baseID, cbaseID: cd.cbaseID,
 			kc: cd.kc, test: cd.test, tested: cd.tested, testedIDs: cd.testedIDs, start: cd.start}
-		j, taken := w.lookup(x.uri)
+		uid := cd.uid
+		j, taken := w.lookupUID(uid)
 		if taken {
 			x.uri += "#" + p + ":" + strconv.Itoa(cd.d.StartLine) // an illegal or overloaded duplicate
-			j, taken = w.lookup(x.uri)
+			uid = w.b.contents.uid(x.uri)
+			j, taken = w.lookupUID(uid)
 		}
 		pf.decls[i] = x
 		if int(x.baseID) >= len(w.byBase) {
@@ -573,7 +625,7 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 			n = &own
 		}
 		x.node = len(w.nodes)
-		w.add(n, x)
+		w.add(n, x, uid)
 	}
 	return pf
 }
@@ -629,8 +681,7 @@ func (w *worldBuilder) innermost(pf *cxParsed, line, col int) *cxDecl {
 	var best *cxDecl
 	var br devcontext.Range
 	for _, x := range pf.decls {
-		i, _ := w.lookup(x.uri)
-		r := *w.nodes[i].Range
+		r := *w.nodes[x.node].Range
 		if !r.Contains(line, col) {
 			continue
 		}
