@@ -95,7 +95,7 @@ func (p BodyPattern) MayOccur(content []byte) bool {
 	if p.any {
 		return true
 	}
-	if !bytes.Contains(content, p.longest) {
+	if !ContainsRare(content, p.longest) {
 		return false
 	}
 	words := p.scanWords(content)

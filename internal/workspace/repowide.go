@@ -1,7 +1,6 @@
 package workspace
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"path"
@@ -131,7 +130,7 @@ func (n need) wantsIn(c *candidate) bool {
 		return true // the pinned body is unknown: nothing to filter by
 	}
 	for _, t := range n.rare {
-		if !bytes.Contains(content, t) {
+		if !anchors.ContainsRare(content, t) {
 			return false
 		}
 	}
@@ -842,8 +841,9 @@ func declaresName(content, name []byte, goFunc bool) bool {
 
 // declaresNameAs is declaresName for one shape.
 func declaresNameAs(content, name []byte, shape nameShape) bool {
+	k := anchors.RarestByte(name)
 	for off := 0; ; {
-		i := bytes.Index(content[off:], name)
+		i := anchors.IndexRare(content[off:], name, k)
 		if i < 0 {
 			return false
 		}

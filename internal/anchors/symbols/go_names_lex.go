@@ -297,12 +297,19 @@ func inBrackets(stack []byte) bool {
 // none) is `var`, `const`, `type` or `import`, so the parenthesis holds
 // specs, one per line.
 func groupKeyword(src []byte, code int) bool {
-	if code < 0 || !isGoLetter(src[code]) {
+	if code < 0 {
+		return false
+	}
+	switch src[code] {
+	case 'r', 't', 'e': // var, const, import, type: most calls end otherwise
+	default:
 		return false
 	}
 	j := code
 	for j > 0 && (isGoLetter(src[j-1]) || isDigit(src[j-1])) {
-		j--
+		if j--; code-j >= 6 {
+			return false // longer than the longest, import
+		}
 	}
 	switch string(src[j : code+1]) {
 	case "var", "const", "type", "import":

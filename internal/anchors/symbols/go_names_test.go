@@ -226,3 +226,30 @@ func BenchmarkGoDeclNames(b *testing.B) {
 	b.ReportMetric(float64(size)*float64(b.N)/lexCPU.Seconds()/1e6, "lex-MB/s")
 	b.ReportMetric(float64(lexCPU)/float64(parseCPU), "x-parse")
 }
+
+// FuzzGroupKeywordIsTheWord: groupKeyword, which looks at no more of the
+// code before a `(` than a keyword can be, answers as the whole word
+// there would: one of var, const, type, import, not after a byte of a
+// Unicode letter.
+func FuzzGroupKeywordIsTheWord(f *testing.F) {
+	for _, s := range []string{"var", "x := const", "import", "ximport", "type", "éconst", "fmt.Print", "i", "Ltype", "3var", ""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		code := len(src) - 1
+		want := false
+		if code >= 0 && isGoLetter(src[code]) {
+			j := code
+			for j > 0 && (isGoLetter(src[j-1]) || isDigit(src[j-1])) {
+				j--
+			}
+			switch string(src[j:]) {
+			case "var", "const", "type", "import":
+				want = j == 0 || src[j-1] < 0x80
+			}
+		}
+		if got := groupKeyword(src, code); got != want {
+			t.Fatalf("groupKeyword(%q) = %v, want %v", src, got, want)
+		}
+	})
+}
