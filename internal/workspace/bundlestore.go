@@ -34,6 +34,36 @@ type BundleStore struct {
 	entries map[[sha256.Size]byte][]byte
 	used    map[[sha256.Size]byte]bool
 	fresh   bool // an entry the loaded bundle lacked was stored or fetched
+
+	// bare: the store below held no entry when the bundle was loaded (a
+	// cold run's fresh cache), so it holds only what this run wrote to it
+	// (wrote): any other miss in the bundle is a miss below too, answered
+	// without asking it (on GOROOT, thousands of failed opens). An entry
+	// another process writes meanwhile is then not seen, as if it had
+	// come a moment later.
+	bare    bool
+	wroteMu sync.Mutex
+	wrote   map[[sha256.Size]byte]bool
+}
+
+// bareStore is the store below as a bare bundle uses it.
+type bareStore struct{ b *BundleStore }
+
+func (s bareStore) Get(key [sha256.Size]byte) ([]byte, bool) {
+	s.b.wroteMu.Lock()
+	wrote := s.b.wrote[key]
+	s.b.wroteMu.Unlock()
+	if !wrote {
+		return nil, false
+	}
+	return s.b.under.Get(key)
+}
+
+func (s bareStore) Put(key [sha256.Size]byte, data []byte) {
+	s.b.wroteMu.Lock()
+	s.b.wrote[key] = true
+	s.b.wroteMu.Unlock()
+	s.b.under.Put(key, data)
 }
 
 // bundleScheme names the layout below; change it with the layout.
@@ -45,7 +75,11 @@ var errBadBundle = errors.New("store bundle: malformed entry")
 // has none that decodes). Call Flush when done.
 func NewBundleStore(under TableStore, root string) *BundleStore {
 	b := &BundleStore{under: under, root: root, keep: under, key: sha256.Sum256([]byte(bundleScheme + "\x00" + root)), used: map[[sha256.Size]byte]bool{}}
-	if data, ok := under.Get(b.key); ok {
+	if e, ok := under.(interface{ Empty() bool }); ok && e.Empty() {
+		b.bare, b.wrote = true, map[[sha256.Size]byte]bool{}
+		b.keep = bareStore{b}
+	}
+	if data, ok := b.keep.Get(b.key); ok {
 		if m, err := decodeBundle(data, root); err == nil {
 			b.entries = m
 		}
@@ -68,7 +102,7 @@ func (b *BundleStore) Get(key [sha256.Size]byte) ([]byte, bool) {
 	if ok {
 		return data[:len(data):len(data)], true
 	}
-	data, ok = b.under.Get(key)
+	data, ok = b.keep.Get(key)
 	if !ok {
 		return nil, false
 	}
@@ -107,7 +141,7 @@ func (b *BundleStore) Flush() {
 		keys = append(keys, k)
 	}
 	sortKeys(keys)
-	b.under.Put(b.key, encodeBundle(b.root, keys, b.entries))
+	b.keep.Put(b.key, encodeBundle(b.root, keys, b.entries))
 	b.fresh = false
 }
 

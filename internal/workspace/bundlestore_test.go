@@ -168,3 +168,65 @@ func TestBundleRootMustDecode(t *testing.T) {
 		t.Fatalf("a bundle with an undecodable root decoded as the empty root's: %v", m)
 	}
 }
+
+// emptyStore is a memStore that counts its reads and says whether it
+// holds anything, as the disk store does.
+type emptyStore struct {
+	*memStore
+	gets int
+}
+
+func (s *emptyStore) Get(k [sha256.Size]byte) ([]byte, bool) {
+	s.mu.Lock()
+	s.gets++
+	s.mu.Unlock()
+	return s.memStore.Get(k)
+}
+
+func (s *emptyStore) Empty() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.m) == 0
+}
+
+// Over a store that holds nothing, a miss is not asked of it, through the
+// bundle or the unbundled store, unless this run wrote that entry (then it
+// is found). Over a store that holds something, every miss is asked.
+func TestBundleOverAnEmptyStoreAsksNothing(t *testing.T) {
+	under := &emptyStore{memStore: newMemStore()}
+	b := NewBundleStore(under, "/repo")
+	if _, ok := b.Get(bkey(1)); ok {
+		t.Fatal("an empty store answers")
+	}
+	if _, ok := unbundled(b).Get(bkey(2)); ok {
+		t.Fatal("an empty store answers, unbundled")
+	}
+	if under.gets != 0 {
+		t.Fatalf("%d reads of an empty store", under.gets)
+	}
+	unbundled(b).Put(bkey(3), []byte("record"))
+	if d, ok := unbundled(b).Get(bkey(3)); !ok || string(d) != "record" {
+		t.Fatalf("after a write: %q %v", d, ok)
+	}
+	if d, ok := b.Get(bkey(3)); !ok || string(d) != "record" {
+		t.Fatalf("written, through the bundle: %q %v", d, ok)
+	}
+	if _, ok := b.Get(bkey(4)); ok || under.gets != 2 {
+		t.Fatalf("after a write: %d reads, want 2 (of the entry written, only)", under.gets)
+	}
+	b.Put(bkey(5), []byte("table"))
+	b.Flush()
+
+	// The next run's store holds the record and the bundle: misses are asked.
+	under.gets = 0
+	b = NewBundleStore(under, "/repo")
+	if d, ok := b.Get(bkey(5)); !ok || string(d) != "table" {
+		t.Fatalf("bundle entry: %q %v", d, ok)
+	}
+	if d, ok := unbundled(b).Get(bkey(3)); !ok || string(d) != "record" {
+		t.Fatalf("record, unbundled: %q %v", d, ok)
+	}
+	if _, ok := b.Get(bkey(6)); ok || under.gets != 3 {
+		t.Fatalf("%d reads, want 3 (bundle, record, miss)", under.gets)
+	}
+}

@@ -2,6 +2,7 @@ package workspace_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"os"
 	"path/filepath"
@@ -304,5 +305,29 @@ func TestBufferVersionsAreNotStored(t *testing.T) {
 	}
 	if store.gets == gets || store.puts != 1 {
 		t.Errorf("disk content in a buffer: %d reads, %d writes of the store; want a read, no write", store.gets-gets, store.puts-1)
+	}
+}
+
+// The disk store is Empty in a fresh directory, and not once it holds an
+// entry (reopened too): the bundle's bare mode rests on it.
+func TestDiskStoreEmpty(t *testing.T) {
+	dir := t.TempDir()
+	store, err := disk.OpenTableStoreAt(dir, "test-version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !store.Empty() {
+		t.Fatal("a fresh store is not empty")
+	}
+	store.Put(sha256.Sum256([]byte("k")), []byte("payload"))
+	if store.Empty() {
+		t.Fatal("a store holding an entry is empty")
+	}
+	again, _ := disk.OpenTableStoreAt(dir, "test-version")
+	if again.Empty() {
+		t.Fatal("reopened, a store holding an entry is empty")
+	}
+	if d, ok := again.Get(sha256.Sum256([]byte("k"))); !ok || string(d) != "payload" {
+		t.Fatalf("Get: %q %v", d, ok)
 	}
 }

@@ -2,8 +2,10 @@ package symbols
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
@@ -40,6 +42,10 @@ type goTok struct {
 // into one buffer (reused from file to file); a group's tokens are a run
 // of that buffer, hashed when the group closes. Without a history it
 // reads every Go file of a repository: no token array, no copy per group.
+// A token's first byte picks its case by one table (hashClass); a string
+// literal whose escapes are canonical is its own value, and the common
+// other escapes are decoded straight into the buffer
+// (appendGoStringValue), decodeLiteral only for the rest.
 // goBodyTokens, which lists the tokens, reads them by the same rules
 // (TestGoBodyHashesIsReference holds the two to the same hashes).
 func GoBodyHashes(src []byte) (hashes []string, ok bool) {
@@ -75,13 +81,30 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 	// fields, so that appending to them is no heap write.
 	joined, stack := h.joined[:0], h.stack[:0]
 	defer func() { h.joined, h.stack = joined, stack }()
+	if cap(joined) < len(src)+len(src)/4 {
+		joined = make([]byte, 0, len(src)+len(src)/4)
+	}
+	// Every token is written after a separator, the first too: a group's
+	// run starts at its first token's text, so that one is never hashed,
+	// and a token is one grow check and one copy.
 	n, last, comma := 0, 0, false // how many; where the last starts; whether it is a `,`
 	emit := func(text []byte) {
-		if n > 0 {
-			joined = append(joined, hash.Separator...)
+		l := len(joined)
+		if cap(joined)-l < 1+len(text) {
+			joined = slices.Grow(joined, 1+len(text))
 		}
-		last = len(joined)
-		joined = append(joined, text...)
+		joined = joined[:l+1+len(text)]
+		joined[l] = hash.Separator[0]
+		if len(text) <= 16 {
+			// Most tokens are short: a loop, not a call.
+			to := joined[l+1:]
+			for k, b := range text {
+				to[k] = b
+			}
+		} else {
+			copy(joined[l+1:], text)
+		}
+		last = l + 1
 		n++
 		comma = false
 	}
@@ -89,47 +112,77 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 	prevAt := 0 // where the token before the current one starts
 	for i := 0; i < len(src); {
 		c := src[i]
-		if goSpace[c] {
-			i++ // the most common byte, kept off a call
+		class := hashClass[c]
+		switch class {
+		case hcSpace:
+			// The most common bytes, a run at a time.
+			for i++; i < len(src) && goSpace[src[i]]; i++ {
+			}
 			continue
-		}
-		if j, ok := skipGoComment(src, i); !ok {
-			return nil, false
-		} else if j > i {
-			i = j
-			continue
+		case hcSlash:
+			if i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*') {
+				j, ok := skipGoComment(src, i)
+				if !ok {
+					return nil, false
+				}
+				i = j
+				continue
+			}
+			class = hcOther // `/` or `/=`
+		case hcDot:
+			if i+1 >= len(src) || !isDigit(src[i+1]) {
+				class = hcOther // `.` or `...`
+			}
 		}
 		var kw byte
 		start := i
-		tokAt := len(joined) // where this token will start (its separator aside)
-		if n > 0 {
-			tokAt += len(hash.Separator)
-		}
-		switch {
-		case c == '"' || c == '\'':
+		tokAt := len(joined) + len(hash.Separator) // where this token's text will start
+		switch class {
+		case hcQuote:
 			j := i + 1
-			escaped := false
+			// canon: every escape is one of \\ \n \t \r and no control
+			// byte is written raw, so the value spelt canonically is the
+			// literal itself (decodeLiteral would return it unchanged).
+			escaped, canon := false, true
 			for ; j < len(src) && src[j] != c; j++ {
-				if src[j] == '\n' {
+				b := src[j]
+				if b == '\n' {
 					return nil, false
 				}
-				if src[j] == '\\' {
+				if b == '\\' {
 					escaped = true
 					j++
+					if j < len(src) {
+						switch src[j] {
+						case '\\', 'n', 't', 'r':
+						default:
+							canon = false
+						}
+					}
+					continue
+				}
+				if b < ' ' || b == 0x7f {
+					canon = false
 				}
 			}
 			if j >= len(src) {
 				return nil, false
 			}
 			i = j + 1
-			if c == '"' && escaped {
+			if c == '"' && escaped && !canon {
 				// An interpreted string is compared by value.
-				v, _ := decodeLiteral(string(src[start:i]))
-				emit([]byte(v))
+				l := len(joined)
+				if v, ok := appendGoStringValue(append(joined, hash.Separator...), src[start:i]); ok {
+					joined, last, comma = v, l+len(hash.Separator), false
+					n++
+				} else {
+					v, _ := decodeLiteral(string(src[start:i]))
+					emit([]byte(v))
+				}
 			} else {
 				emit(src[start:i])
 			}
-		case c == '`':
+		case hcRaw:
 			end := indexFrom(src, i+1, "`")
 			if end < 0 {
 				return nil, false
@@ -140,7 +193,7 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			} else {
 				emit(src[start:i])
 			}
-		case isGoLetter(c):
+		case hcLetter:
 			j := i + 1
 			for j < len(src) && identPart[src[j]] {
 				j++
@@ -152,53 +205,66 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			}
 			i = j
 			emit(src[start:i])
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = goNumberEnd(src, i)
-			if bytes.ContainsAny(src[start:i], "XBOPE") {
+		case hcDigit, hcDot:
+			j := i + 1
+			for j < len(src) && isDigit(src[j]) {
+				j++
+			}
+			if j < len(src) && (identPart[src[j]] || src[j] == '.') {
+				j = goNumberEnd(src, i) // not only decimal digits
+			}
+			i = j
+			rewrite := false
+			for _, b := range src[start:i] {
+				if b == 'X' || b == 'B' || b == 'O' || b == 'P' || b == 'E' {
+					rewrite = true
+					break
+				}
+			}
+			if rewrite {
 				emit([]byte(normGoNumber(string(src[start:i]))))
 			} else {
 				emit(src[start:i])
 			}
-		case c >= 0x80 || c < ' ' || c == '$' || c == '@' || c == '#' || c == '?' || c == '\\' || c == 0x7f:
+		case hcBad:
 			return nil, false // not Go outside a literal or comment
-		default:
-			w := goOperatorLen(src[i:])
-			i += w
-			switch c {
-			case ';':
-				prevKw = 0
-				continue // layout: gofmt writes a line break instead
-			case '(', '[', '{':
-				stack = append(stack, hashOpen{c: c, kw: prevKw, n: n, at: tokAt, kwAt: prevAt})
-				emit(src[start:i])
-			case ')', ']', '}':
-				if len(stack) == 0 || stack[len(stack)-1].c != opener(c) {
-					return nil, false
-				}
-				if comma {
-					// A trailing comma is layout.
-					joined = joined[:max(0, last-len(hash.Separator))]
-					n--
-					tokAt = len(joined)
-					if n > 0 {
-						tokAt += len(hash.Separator)
-					}
-				}
-				o := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				emit(src[start:i])
-				if c == '}' {
-					if (len(stack) == 0 || o.kw == 's') && n-o.n >= MinBodyTokens {
-						out = append(out, hash.OfJoined(joined[o.at:]))
-					}
-					if o.kw == 'i' && o.n > 0 && n-o.n+1 >= MinBodyTokens {
-						out = append(out, hash.OfJoined(joined[o.kwAt:]))
-					}
-				}
-			default:
-				emit(src[start:i])
-				comma = w == 1 && c == ','
+		case hcSemi:
+			i++
+			prevKw = 0
+			continue // layout: gofmt writes a line break instead
+		case hcOpen:
+			i++
+			stack = append(stack, hashOpen{c: c, kw: prevKw, n: n, at: tokAt, kwAt: prevAt})
+			emit(src[start:i])
+		case hcClose:
+			i++
+			if len(stack) == 0 || stack[len(stack)-1].c != opener(c) {
+				return nil, false
 			}
+			if comma {
+				// A trailing comma is layout.
+				joined = joined[:last-len(hash.Separator)]
+				n--
+				tokAt = len(joined) + len(hash.Separator)
+			}
+			o := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			emit(src[start:i])
+			if c == '}' {
+				if (len(stack) == 0 || o.kw == 's') && n-o.n >= MinBodyTokens {
+					out = append(out, hash.OfJoined(joined[o.at:]))
+				}
+				if o.kw == 'i' && o.n > 0 && n-o.n+1 >= MinBodyTokens {
+					out = append(out, hash.OfJoined(joined[o.kwAt:]))
+				}
+			}
+		case hcComma:
+			i++
+			emit(src[start:i])
+			comma = true
+		default:
+			i += goOperatorLen(src[i:])
+			emit(src[start:i])
 		}
 		prevKw = kw
 		prevAt = tokAt
@@ -207,6 +273,93 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// appendGoStringValue appends what decodeLiteral gives for the
+// interpreted string literal lit (quotes included), when lit is ASCII
+// and its escapes are the one-letter ones, \xHH and the quotes: the value
+// spelt back canonically. ok is false, dst unchanged in length, for any
+// other literal (decodeLiteral reads it then).
+func appendGoStringValue(dst, lit []byte) ([]byte, bool) {
+	l := len(dst)
+	dst = append(dst, '"')
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c >= 0x80 {
+			return dst[:l], false
+		}
+		if c == '\\' {
+			if i+1 >= len(body) {
+				return dst[:l], false
+			}
+			i++
+			switch e := body[i]; e {
+			case 'n':
+				c = '\n'
+			case 't':
+				c = '\t'
+			case 'r':
+				c = '\r'
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case 'v':
+				c = '\v'
+			case 'a':
+				c = '\a'
+			case '\\', '"', '\'', '`', '$':
+				c = e
+			case 'x':
+				if i+2 >= len(body) {
+					return dst[:l], false
+				}
+				hi, ok1 := hexDigit(body[i+1])
+				lo, ok2 := hexDigit(body[i+2])
+				if !ok1 || !ok2 {
+					return dst[:l], false
+				}
+				i += 2
+				c = hi<<4 | lo
+				if c >= 0x80 {
+					dst = utf8.AppendRune(dst, rune(c)) // as unescape writes it
+					continue
+				}
+			default:
+				return dst[:l], false
+			}
+		}
+		switch {
+		case c == '\\':
+			dst = append(dst, '\\', '\\')
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		case c < 0x20 || c == 0x7f:
+			dst = append(dst, '\\', 'x', lowerHex[c>>4], lowerHex[c&15])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"'), true
+}
+
+const lowerHex = "0123456789abcdef"
+
+func hexDigit(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }
 
 func trimBOM(src []byte) []byte {
@@ -352,6 +505,57 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 // goSpace is the bytes Go reads as white space.
 var goSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 
+// Byte classes of GoBodyHashes' loop: what a token starting with the byte
+// may be (hcOther: an operator's first byte).
+const (
+	hcOther = iota
+	hcSpace
+	hcLetter
+	hcDigit
+	hcQuote // " or '
+	hcRaw   // `
+	hcSlash // a comment, `/` or `/=`
+	hcDot   // a number, `.` or `...`
+	hcOpen
+	hcClose
+	hcSemi
+	hcComma
+	hcBad // no Go token starts with it
+)
+
+var hashClass = func() (t [256]byte) {
+	for c := range 256 {
+		b := byte(c)
+		switch {
+		case goSpace[b]:
+			t[c] = hcSpace
+		case isGoLetter(b):
+			t[c] = hcLetter
+		case isDigit(b):
+			t[c] = hcDigit
+		case b == '"' || b == '\'':
+			t[c] = hcQuote
+		case b == '`':
+			t[c] = hcRaw
+		case b == '/':
+			t[c] = hcSlash
+		case b == '.':
+			t[c] = hcDot
+		case b == '(' || b == '[' || b == '{':
+			t[c] = hcOpen
+		case b == ')' || b == ']' || b == '}':
+			t[c] = hcClose
+		case b == ';':
+			t[c] = hcSemi
+		case b == ',':
+			t[c] = hcComma
+		case b >= 0x80 || b < ' ' || b == '$' || b == '@' || b == '#' || b == '?' || b == '\\' || b == 0x7f:
+			t[c] = hcBad
+		}
+	}
+	return t
+}()
+
 // skipGoComment is where the comment at src[i] ends (i when none starts
 // there); ok is false for a comment that never ends.
 func skipGoComment(src []byte, i int) (next int, ok bool) {
@@ -394,20 +598,40 @@ func goNumberEnd(src []byte, i int) int {
 // goOperatorLen is the length of the operator or punctuation at the start
 // of s, longest first as Go's scanner reads it.
 func goOperatorLen(s []byte) int {
-	switch s[0] {
-	case '(', ')', '[', ']', '{', '}', ',', ';', '~':
-		return 1 // no longer operator starts with one of these
+	if len(s) < 2 {
+		return 1
 	}
-	if len(s) >= 3 {
-		switch string(s[:3]) { // no allocation
-		case "<<=", ">>=", "&^=", "...":
-			return 3
+	switch c, d := s[0], s[1]; c {
+	case '<', '>':
+		if d == c {
+			if len(s) > 2 && s[2] == '=' {
+				return 3 // <<= >>=
+			}
+			return 2 // << >>
 		}
-	}
-	if len(s) >= 2 {
-		switch string(s[:2]) {
-		case "<<", ">>", "&^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "&&", "||", "<-", "++", "--",
-			"==", "!=", "<=", ">=", ":=":
+		if d == '=' || c == '<' && d == '-' {
+			return 2 // <= >= <-
+		}
+	case '&':
+		if d == '^' {
+			if len(s) > 2 && s[2] == '=' {
+				return 3 // &^=
+			}
+			return 2 // &^
+		}
+		if d == '&' || d == '=' {
+			return 2
+		}
+	case '.':
+		if d == '.' && len(s) > 2 && s[2] == '.' {
+			return 3 // ...
+		}
+	case '+', '-', '|':
+		if d == c || d == '=' {
+			return 2 // ++ -- || += -= |=
+		}
+	case '*', '/', '%', '^', '=', '!', ':':
+		if d == '=' {
 			return 2
 		}
 	}

@@ -1,8 +1,10 @@
 package symbols
 
 import (
+	"bytes"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,4 +136,94 @@ func BenchmarkGoBodyHashes(b *testing.B) {
 	}
 	b.ReportMetric(float64(size)*float64(b.N)/newCPU.Seconds()/1e6, "MB/cpu-s")
 	b.ReportMetric(float64(newCPU)/float64(refCPU), "x-reference")
+}
+
+// FuzzGoStringValueIsDecodeLiteral: where appendGoStringValue answers, it
+// writes what decodeLiteral gives for the literal (which GoBodyHashes
+// hashed before it had its own decoder), after what dst held.
+func FuzzGoStringValueIsDecodeLiteral(f *testing.F) {
+	for _, s := range []string{
+		`a\"b`, `\x41\x7f\x00\xff\xC3`, `\a\b\f\v\n\t\r\\`, `\'\$` + "\\`",
+		"tab\there\\n", `\u00e9`, `\101`, `\x4`, `\q`, `é\n`, `\`, `\\\x1`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		// GoBodyHashes asks only of a literal with an escape, as its lexer
+		// reads one: ended by the first `"` not escaped, on one line.
+		if !bytes.Contains(body, []byte{'\\'}) {
+			return
+		}
+		for i := 0; i < len(body); i++ {
+			switch body[i] {
+			case '\\':
+				if i++; i == len(body) {
+					return // it would escape the closing quote
+				}
+			case '"', '\n':
+				return
+			}
+		}
+		lit := append(append([]byte{'"'}, body...), '"')
+		got, ok := appendGoStringValue([]byte("pre"), lit)
+		if !ok {
+			if string(got) != "pre" {
+				t.Fatalf("declined %q but wrote %q", lit, got)
+			}
+			return
+		}
+		want, _ := decodeLiteral(string(lit))
+		if string(got) != "pre"+want {
+			t.Fatalf("%q: got %q, want %q", lit, got[3:], want)
+		}
+	})
+}
+
+// TestGoStringValueAnswersTheCommonEscapes: the decoder takes the
+// literals GOROOT's code is full of, not only the easy ones.
+func TestGoStringValueAnswersTheCommonEscapes(t *testing.T) {
+	for _, lit := range []string{`"a\"b"`, `"\x41\x7f\x00\xff"`, `"\a\b\f\v\n\t\r\\"`, "\"tab\there\\n\""} {
+		got, ok := appendGoStringValue(nil, []byte(lit))
+		want, _ := decodeLiteral(lit)
+		if !ok || string(got) != want {
+			t.Errorf("%s: got %q %v, want %q", lit, got, ok, want)
+		}
+	}
+	for _, lit := range []string{`"\u00e9"`, `"\101"`, `"é\n"`, `"\x4"`} {
+		if _, ok := appendGoStringValue(nil, []byte(lit)); ok {
+			t.Errorf("%s: answered, should leave it to decodeLiteral", lit)
+		}
+	}
+}
+
+// TestGoOperatorLenIsLongestOperator: goOperatorLen reads Go's operators
+// longest first, as the list of them says, on every string of up to
+// three bytes of operator characters (and a letter).
+func TestGoOperatorLenIsLongestOperator(t *testing.T) {
+	ops := []string{"<<=", ">>=", "&^=", "...", "<<", ">>", "&^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+		"&&", "||", "<-", "++", "--", "==", "!=", "<=", ">=", ":="}
+	want := func(s string) int {
+		for _, op := range ops { // longest first
+			if strings.HasPrefix(s, op) {
+				return len(op)
+			}
+		}
+		return 1
+	}
+	alphabet := "<>&^.+-*/%|=!:~()[]{},;a"
+	var all []string
+	for _, a := range alphabet {
+		all = append(all, string(a))
+		for _, b := range alphabet {
+			all = append(all, string(a)+string(b))
+			for _, c := range alphabet {
+				all = append(all, string(a)+string(b)+string(c))
+			}
+		}
+	}
+	for _, s := range all {
+		if got := goOperatorLen([]byte(s)); got != want(s) {
+			t.Errorf("goOperatorLen(%q) = %d, want %d", s, got, want(s))
+		}
+	}
 }

@@ -149,6 +149,18 @@ func (s *TableStore) path(key [sha256.Size]byte) string {
 	return filepath.Join(s.dir, name[:2], name)
 }
 
+// Empty reports whether the store holds no entry at all (its directory
+// has none of the folders entries go in): a cold run's fresh cache.
+func (s *TableStore) Empty() bool {
+	f, err := os.Open(s.dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1)
+	return len(names) == 0
+}
+
 // Get returns the payload stored for key when the entry checks.
 func (s *TableStore) Get(key [sha256.Size]byte) ([]byte, bool) {
 	b, err := os.ReadFile(s.path(key))
