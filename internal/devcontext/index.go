@@ -68,47 +68,54 @@ func newIndex(w *World) *index {
 		}
 	}
 	ix := &index{alias: map[string]int{}, kinds: map[string][]int{}}
-	order := make([]int, len(all))
-	for i := range order {
-		order[i] = i
+	// What the passes below read of a node is read once, in the world's
+	// order (the nodes lie mostly in that order in memory), not node by
+	// node in URI order: a large world's nodes are scattered.
+	keys := make([]uriKey, len(all))
+	meta := make([]nodeMeta, len(all))
+	for i, n := range all {
+		keys[i] = uriKey{n.URI, i}
+		meta[i] = nodeMeta{kind: n.Kind, path: n.Path, aliased: len(n.Aliases) > 0}
 	}
 	// With duplicate URIs the first in the world wins (the index tie-break
 	// makes the sort stable) and the others are reported: that is the
 	// workspace layer's bug to fix, not a reason to fail.
-	order = sortByURI(all, order)
+	keys = sortKeys(keys)
 	// idOf is each node's id by its index in all: a duplicate's is its
 	// first's (what a lookup of its URI finds), -1 for no URI.
 	idOf := make([]int32, len(all))
-	ix.ids = make([]string, 0, len(order))
-	ix.nodes = make([]*Node, 0, len(order))
+	ix.ids = make([]string, 0, len(keys))
+	ix.nodes = make([]*Node, 0, len(keys))
+	paths := make([]string, 0, len(keys)) // by id
 	var lastKind string
 	var kindIDs *[]int
 	var aliased []int // ids of the nodes with aliases, in id order
-	for _, i := range order {
-		n := all[i]
-		if n.URI == "" {
+	for _, k := range keys {
+		i, uri, m := k.i, k.uri, &meta[k.i]
+		if uri == "" {
 			idOf[i] = -1
-			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: "a node without a uri was ignored"})
+			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: m.path, Message: "a node without a uri was ignored"})
 			continue
 		}
-		if len(ix.ids) > 0 && ix.ids[len(ix.ids)-1] == n.URI { // sorted: a duplicate follows its first
+		if len(ix.ids) > 0 && ix.ids[len(ix.ids)-1] == uri { // sorted: a duplicate follows its first
 			idOf[i] = int32(len(ix.ids) - 1)
-			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: n.Path, Message: n.URI + " is declared twice; the first declaration is used"})
+			ix.diags = append(ix.diags, Diagnostic{Severity: SeverityWarning, Code: CodeDuplicateNode, Path: m.path, Message: uri + " is declared twice; the first declaration is used"})
 			continue
 		}
 		id := len(ix.ids)
 		idOf[i] = int32(id)
-		ix.ids = append(ix.ids, n.URI)
-		ix.nodes = append(ix.nodes, n)
-		if len(n.Aliases) > 0 {
+		ix.ids = append(ix.ids, uri)
+		ix.nodes = append(ix.nodes, all[i])
+		paths = append(paths, m.path)
+		if m.aliased {
 			aliased = append(aliased, id)
 		}
-		if n.Kind != lastKind || kindIDs == nil { // URI order groups a kind's nodes
+		if m.kind != lastKind || kindIDs == nil { // URI order groups a kind's nodes
 			if kindIDs != nil {
 				ix.kinds[lastKind] = *kindIDs
 			}
-			lastKind = n.Kind
-			ids := ix.kinds[n.Kind]
+			lastKind = m.kind
+			ids := ix.kinds[m.kind]
 			kindIDs = &ids
 		}
 		*kindIDs = append(*kindIDs, id)
@@ -144,7 +151,7 @@ func newIndex(w *World) *index {
 			}
 		}
 		for _, id := range ix.kinds[k] { // a path's declarations are mostly neighbours in URI order
-			if p := ix.nodes[id].Path; p != last || ids == nil {
+			if p := paths[id]; p != last || ids == nil {
 				flush()
 				last, ids = p, ix.decls[p]
 			}
@@ -194,22 +201,42 @@ func (ix *index) hasOutlinedDecl(path string) bool {
 // A large world sorts its halves on two cores and merges them: the same
 // order.
 func sortByURI(nodes []*Node, order []int) []int {
-	type key struct {
-		uri string
-		i   int
-	}
-	keys := make([]key, len(order))
+	keys := make([]uriKey, len(order))
 	for k, i := range order {
-		keys[k] = key{nodes[i].URI, i}
+		keys[k] = uriKey{nodes[i].URI, i}
 	}
-	less := func(a, b key) int { return cmp.Or(strings.Compare(a.uri, b.uri), a.i-b.i) }
 	out := order[:0]
+	for _, k := range sortKeys(keys) {
+		out = append(out, k.i)
+	}
+	return out
+}
+
+// uriKey is a node's URI beside its index, what the index sorts.
+type uriKey struct {
+	uri string
+	i   int
+}
+
+// nodeMeta is what newIndex reads of a node besides its URI.
+type nodeMeta struct {
+	kind, path string
+	aliased    bool
+}
+
+// sortKeys sorts keys by URI, then index (a total order). A large world
+// sorts its halves on two cores and merges them: the same order. The
+// result may be a new slice.
+func sortKeys(keys []uriKey) []uriKey {
+	less := func(a, b uriKey) int {
+		if c := strings.Compare(a.uri, b.uri); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.i, b.i)
+	}
 	if len(keys) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
 		slices.SortFunc(keys, less)
-		for _, k := range keys {
-			out = append(out, k.i)
-		}
-		return out
+		return keys
 	}
 	lo, hi := keys[:len(keys)/2], keys[len(keys)/2:]
 	done := make(chan struct{})
@@ -219,20 +246,16 @@ func sortByURI(nodes []*Node, order []int) []int {
 	}()
 	slices.SortFunc(hi, less)
 	<-done
+	out := make([]uriKey, 0, len(keys))
 	for len(lo) > 0 && len(hi) > 0 {
 		if less(lo[0], hi[0]) < 0 {
-			out, lo = append(out, lo[0].i), lo[1:]
+			out, lo = append(out, lo[0]), lo[1:]
 		} else {
-			out, hi = append(out, hi[0].i), hi[1:]
+			out, hi = append(out, hi[0]), hi[1:]
 		}
 	}
-	for _, k := range lo {
-		out = append(out, k.i)
-	}
-	for _, k := range hi {
-		out = append(out, k.i)
-	}
-	return out
+	out = append(out, lo...)
+	return append(out, hi...)
 }
 
 // addEdges resolves the followed edges into arcs. Unknown and refused kinds

@@ -220,6 +220,7 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 	for _, u := range ensure {
 		w.ensureURI(u)
 	}
+	w.oneEdgeEach()
 	world := devcontext.World{Shared: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes, Fingerprint: b.fingerprintOf(),
 		Diagnostics: append(slices.Clone(b.diags), w.searchDiagnostic()...)}
 	cw := &cxWorld{world: world, prep: devcontext.Prepare(world)}

@@ -11,7 +11,8 @@ import (
 // TestEdgeIsOneEdgeHoweverKeyed: an edge drawn by URIs while an end was
 // dangling, again after that end became a node, and again between the
 // declarations themselves is one edge (gating if any copy gates), as when
-// edges were keyed by their URIs; different ends or kinds stay apart. An
+// edges were keyed by their URIs; different ends or kinds stay apart, and
+// the edges stay in the order they were first drawn (oneEdgeEach). An
 // edge says which nodes its ends are (devcontext.Edge.FromNode, ToNode)
 // where they were nodes.
 func TestEdgeIsOneEdgeHoweverKeyed(t *testing.T) {
@@ -31,7 +32,9 @@ func TestEdgeIsOneEdgeHoweverKeyed(t *testing.T) {
 	w.declEdge(devcontext.EdgeUsesType, a, g) // another kind
 	w.declEdge(devcontext.EdgeCalls, g, a)    // the other way
 	w.edge(devcontext.EdgeCalls, a.uri, "clew://symbol/m/p.H")
-	w.declEdge(devcontext.EdgeCalls, a, a) // a loop: no edge
+	w.declEdge(devcontext.EdgeCalls, a, a)    // a loop: no edge
+	w.declEdge(devcontext.EdgeUsesType, a, g) // the other kind again
+	w.oneEdgeEach()
 	// The node hints (1 + the node's index) are those of the ends that
 	// were nodes when the edge was first drawn: a dangling end has none.
 	want := []devcontext.Edge{

@@ -54,11 +54,15 @@ type cxContentDecl struct {
 	// indexed by them: no string is hashed per declaration per world).
 	baseID, cbaseID int32
 	testedIDs       []int32
-	test            bool
-	tested          []string // a test's testedNames
-	uri             string   // before a duplicate's suffix (worldBuilder.parse)
-	uid             int32    // uri's id (cxContents.uid), set with the name ids
-	start           int
+	// testedPlain has bit k set when tested[k] is its own base name
+	// (cxBaseName): every declaration of base name testedIDs[k] is then
+	// named by it (linkParsed needs no string compare).
+	testedPlain uint64
+	test        bool
+	tested      []string // a test's testedNames
+	uri         string   // before a duplicate's suffix (worldBuilder.parse)
+	uid         int32    // uri's id (cxContents.uid), set with the name ids
+	start       int
 	// node is the declaration's node under uri, shared by every world
 	// that takes it under that uri (read-only: a world whose uri for it
 	// is suffixed makes its own copy).
@@ -463,7 +467,11 @@ func (cs *cxContents) name(c *cxContent) {
 			if len(d.tested) > 0 {
 				d.testedIDs = make([]int32, len(d.tested))
 				for k, n := range d.tested {
-					d.testedIDs[k] = id(cxBaseName(n))
+					b := cxBaseName(n)
+					d.testedIDs[k] = id(b)
+					if b == n && k < 64 {
+						d.testedPlain |= 1 << k
+					}
 				}
 			}
 		}

@@ -159,3 +159,64 @@ func TestLookupFindsEveryNode(t *testing.T) {
 	}()
 	fresh.node(devcontext.Node{URI: devcontext.FileURI("p/a.go"), Kind: devcontext.KindFile})
 }
+
+// TestPlainTestedNameIsNamesTested: a test's tested name that is its own
+// base name (testedPlain) names every declaration of that base name, so
+// linkParsed asks only where the test sits — the same verdict as
+// namesTested for every such (test, declaration) pair, in a module whose
+// tests name plain names (Run), qualified ones (T_Run) and sit in the
+// same directory, another one and a conventional test file.
+func TestPlainTestedNameIsNamesTested(t *testing.T) {
+	s, b := committedBase(t, map[string]string{
+		"go.mod":          "module example.com/m\n\ngo 1.22\n",
+		"p/a.go":          "package p\n\ntype T struct{}\n\nfunc (T) Run() {}\n\nfunc Run() {}\n\nfunc Stop() {}\n",
+		"p/a_test.go":     "package p\n\nimport \"testing\"\n\nfunc TestRun(t *testing.T) {}\n\nfunc TestT_Run(t *testing.T) {}\n\nfunc TestStop_twice(t *testing.T) {}\n",
+		"p/b.go":          "package p\n\nfunc Other() {}\n",
+		"q/q.go":          "package q\n\nfunc Run() {}\n\nfunc Stop() {}\n",
+		"q/q_test.go":     "package q\n\nimport \"testing\"\n\nfunc TestRun(t *testing.T) {}\n",
+		"r/r_test.go":     "package r\n\nimport \"testing\"\n\nfunc TestStop(t *testing.T) {}\n",
+		"docs/read.md":    "# R\n",
+		"p/sub/s.go":      "package sub\n\nfunc Run() {}\n",
+		"p/sub/x_test.go": "package sub\n\nimport \"testing\"\n\nfunc TestT_Run(t *testing.T) {}\n",
+	})
+	w := newWorldBuilder(context.Background(), s, b, 3, 0.1)
+	var tests []*cxDecl
+	for _, f := range b.files {
+		if pf := w.parse(f.path, false); pf != nil {
+			for _, x := range pf.decls {
+				if x.test {
+					tests = append(tests, x)
+				}
+			}
+		}
+	}
+	plainPairs, notPlain, held := 0, 0, 0
+	for _, x := range tests {
+		for k, n := range x.tested {
+			plain := x.testedPlain>>k&1 != 0
+			if plain != (cxBaseName(n) == n) {
+				t.Fatalf("%s: tested name %q marked plain %v", x.uri, n, plain)
+			}
+			if !plain {
+				notPlain++
+				continue
+			}
+			for _, y := range w.named(x.testedIDs[k]) {
+				if y.test {
+					continue
+				}
+				plainPairs++
+				got, want := w.testSitsFor(x, y), w.namesTested(x, y)
+				if got != want {
+					t.Fatalf("%s tests %s: testSitsFor %v, namesTested %v", x.uri, y.uri, got, want)
+				}
+				if got {
+					held++
+				}
+			}
+		}
+	}
+	if plainPairs < 4 || notPlain == 0 || held == 0 || held == plainPairs {
+		t.Fatalf("%d plain pairs (%d held), %d names not plain: the fixture checks nothing", plainPairs, held, notPlain)
+	}
+}

@@ -95,6 +95,7 @@ type cxDecl struct {
 	// name ids (cxContents.name)
 	baseID, cbaseID int32
 	testedIDs       []int32
+	testedPlain     uint64 // cxContentDecl.testedPlain
 	kc              kindClass
 	test            bool
 	tested          []string // a test's testedNames
@@ -140,14 +141,17 @@ type worldBuilder struct {
 	at      map[string]int
 	byUID   []int32
 	filesAt int
-	// keyOf is each node's key in eseen: its index, or the key its URI
+	// keyOf is each node's key in ekeys: its index, or the key its URI
 	// had as a dangling endpoint before it was a node (ghosts), so an
 	// edge is one edge whether its ends were nodes when it was drawn.
 	keyOf  []int32
 	ghosts map[string]int32 // dangling endpoints' keys: -1, -2, …
 	declOf []*cxDecl        // per node: the declaration whose URI it is (the last to claim it), else nil
 	edges  []devcontext.Edge
-	eseen  map[cxEdgeKey]int
+	// ekeys are the keyed edges' keys with their index in edges: a
+	// repeated edge is appended again and made one edge once the world
+	// is drawn (oneEdgeEach), by a sort instead of a map of every edge.
+	ekeys []cxKeyedEdge
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
@@ -179,7 +183,7 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: map[string]int{},
 		byUID: make([]int32, b.contents.uidCount()),
 		keyOf: make([]int32, 0, n.nodes),
-		edges: make([]devcontext.Edge, 0, n.edges), eseen: make(map[cxEdgeKey]int, n.edges),
+		edges: make([]devcontext.Edge, 0, n.edges), ekeys: make([]cxKeyedEdge, 0, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
 		byBase: make([][]*cxDecl, b.contents.nameCount()),
 		rel:    map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
@@ -270,7 +274,7 @@ func (w *worldBuilder) add(n *devcontext.Node, x *cxDecl, uid int32) {
 	w.keyOf = append(w.keyOf, key)
 }
 
-// endpoint is uri's key in eseen: its node's, else its ghost's; and
+// endpoint is uri's key in ekeys: its node's, else its ghost's; and
 // its node as an edge's hint (devcontext.Edge.FromNode: 1 + its index,
 // 0 for a ghost).
 func (w *worldBuilder) endpoint(uri string) (int32, int32) {
@@ -327,14 +331,67 @@ func (w *worldBuilder) declEdge(kind string, x, y *cxDecl) {
 		devcontext.Edge{Kind: kind, From: x.uri, To: y.uri, FromNode: int32(x.node) + 1, ToNode: int32(y.node) + 1})
 }
 
-// edgeKeyed adds e under key k once (a repeat only adds its gating).
+// edgeKeyed adds e under key k; oneEdgeEach later keeps the first edge
+// of each key (gating if any of its copies gates).
 func (w *worldBuilder) edgeKeyed(k cxEdgeKey, e devcontext.Edge) {
-	if i, ok := w.eseen[k]; ok {
-		w.edges[i].Gating = w.edges[i].Gating || e.Gating
+	w.ekeys = append(w.ekeys, cxKeyedEdge{k, int32(len(w.edges))})
+	w.edges = append(w.edges, e)
+}
+
+// cxKeyedEdge is a keyed edge's key and its index in the world's edges.
+type cxKeyedEdge struct {
+	k cxEdgeKey
+	i int32
+}
+
+// oneEdgeEach makes the keyed edges one edge per key: the first drawn
+// stays where it is, gating if any copy gates, and the copies go — the
+// edges a map of keys kept as they were drawn. (The edges drawn without
+// a key are left as they are.)
+func (w *worldBuilder) oneEdgeEach() {
+	ks := w.ekeys
+	slices.SortFunc(ks, func(a, b cxKeyedEdge) int {
+		if c := strings.Compare(a.k.kind, b.k.kind); c != 0 {
+			return c
+		}
+		if a.k.from != b.k.from {
+			return cmp.Compare(a.k.from, b.k.from)
+		}
+		if a.k.to != b.k.to {
+			return cmp.Compare(a.k.to, b.k.to)
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	var gone []bool
+	for lo := 0; lo < len(ks); {
+		hi := lo + 1
+		for hi < len(ks) && ks[hi].k == ks[lo].k {
+			hi++
+		}
+		if hi > lo+1 {
+			if gone == nil {
+				gone = make([]bool, len(w.edges))
+			}
+			first := &w.edges[ks[lo].i]
+			for _, c := range ks[lo+1 : hi] {
+				first.Gating = first.Gating || w.edges[c.i].Gating
+				gone[c.i] = true
+			}
+		}
+		lo = hi
+	}
+	w.ekeys = ks[:0]
+	if gone == nil {
 		return
 	}
-	w.eseen[k] = len(w.edges)
-	w.edges = append(w.edges, e)
+	out := w.edges[:0]
+	for i, e := range w.edges {
+		if !gone[i] {
+			out = append(out, e)
+		}
+	}
+	clear(w.edges[len(out):])
+	w.edges = out
 }
 
 // ---- files, docs, passages -------------------------------------------------
@@ -600,7 +657,7 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		cd := &c.decls[i]
 		x := &xs[i]
 		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, baseID: cd.baseID, cbaseID: cd.cbaseID,
-			kc: cd.kc, test: cd.test, tested: cd.tested, testedIDs: cd.testedIDs, start: cd.start}
+			kc: cd.kc, test: cd.test, tested: cd.tested, testedIDs: cd.testedIDs, testedPlain: cd.testedPlain, start: cd.start}
 		uid := cd.uid
 		j, taken := w.lookupUID(uid)
 		if taken {
@@ -1187,7 +1244,19 @@ func (w *worldBuilder) namesTested(t, x *cxDecl) bool {
 			break
 		}
 	}
-	return named && (t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path))
+	return named && w.sitsFor(t, x)
+}
+
+// testSitsFor is namesTested for a test whose name is known to say it
+// tests x: whether t sits where x's tests are.
+func (w *worldBuilder) testSitsFor(t, x *cxDecl) bool {
+	return t.f.family == x.f.family && w.sitsFor(t, x)
+}
+
+// sitsFor reports a test in x's directory, in x's conventional test
+// file, or in a file that imports x's.
+func (w *worldBuilder) sitsFor(t, x *cxDecl) bool {
+	return t.f.dir == x.f.dir || isConventionalTestOf(t.f.path, x.f.path) || w.importsFrom(t.f, x.f.path)
 }
 
 // findCallees resolves the names x calls (an identifier followed by "(" in
@@ -1442,9 +1511,13 @@ func (w *worldBuilder) linkParsed() {
 			if !x.test {
 				continue
 			}
-			for _, n := range x.testedIDs {
+			for k, n := range x.testedIDs {
+				// A plain tested name (its own base name) names every
+				// declaration of that base name: only where the test
+				// sits is left to check (namesTested's second half).
+				plain := k < 64 && x.testedPlain>>k&1 != 0
 				for _, y := range w.named(n) {
-					if !y.test && w.namesTested(x, y) {
+					if !y.test && (plain && w.testSitsFor(x, y) || !plain && w.namesTested(x, y)) {
 						w.declEdge(devcontext.EdgeTestedBy, y, x)
 					}
 				}
