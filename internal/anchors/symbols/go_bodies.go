@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
@@ -43,9 +42,8 @@ type goTok struct {
 // of that buffer, hashed when the group closes. Without a history it
 // reads every Go file of a repository: no token array, no copy per group.
 // A token's first byte picks its case by one table (hashClass); a string
-// literal whose escapes are canonical is its own value, and the common
-// other escapes are decoded straight into the buffer
-// (appendGoStringValue), decodeLiteral only for the rest.
+// literal whose escapes are canonical is its own value, the others are
+// decoded straight into the buffer (appendValue, decodeLiteral's core).
 // goBodyTokens, which lists the tokens, reads them by the same rules
 // (TestGoBodyHashesIsReference holds the two to the same hashes).
 func GoBodyHashes(src []byte) (hashes []string, ok bool) {
@@ -59,8 +57,9 @@ var bodyHashers = sync.Pool{New: func() any { return &bodyHasher{} }}
 
 // bodyHasher is GoBodyHashes' buffers, kept between files.
 type bodyHasher struct {
-	joined []byte
-	stack  []hashOpen
+	joined  []byte
+	stack   []hashOpen
+	scratch []byte // a literal's value between its decoding and its spelling
 }
 
 // hashOpen is an open bracket: which, how many tokens came before it,
@@ -79,8 +78,8 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 	}
 	// The hash tokens so far, joined by the separator; locals, not h's
 	// fields, so that appending to them is no heap write.
-	joined, stack := h.joined[:0], h.stack[:0]
-	defer func() { h.joined, h.stack = joined, stack }()
+	joined, stack, scratch := h.joined[:0], h.stack[:0], h.scratch[:0]
+	defer func() { h.joined, h.stack, h.scratch = joined, stack, scratch }()
 	if cap(joined) < len(src)+len(src)/4 {
 		joined = make([]byte, 0, len(src)+len(src)/4)
 	}
@@ -171,13 +170,16 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			i = j + 1
 			if c == '"' && escaped && !canon {
 				// An interpreted string is compared by value.
+				// decodeLiteral's value, decoded straight into the buffer;
+				// a literal it cannot decode is compared as written.
 				l := len(joined)
-				if v, ok := appendGoStringValue(append(joined, hash.Separator...), src[start:i]); ok {
-					joined, last, comma = v, l+len(hash.Separator), false
+				v, sc, ok := appendValue(append(joined, hash.Separator[0], '"'), scratch, src[start+1:i-1])
+				scratch = sc
+				if ok {
+					joined, last, comma = append(v, '"'), l+len(hash.Separator), false
 					n++
 				} else {
-					v, _ := decodeLiteral(string(src[start:i]))
-					emit([]byte(v))
+					emit(src[start:i])
 				}
 			} else {
 				emit(src[start:i])
@@ -273,93 +275,6 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 		return nil, false
 	}
 	return out, true
-}
-
-// appendGoStringValue appends what decodeLiteral gives for the
-// interpreted string literal lit (quotes included), when lit is ASCII
-// and its escapes are the one-letter ones, \xHH and the quotes: the value
-// spelt back canonically. ok is false, dst unchanged in length, for any
-// other literal (decodeLiteral reads it then).
-func appendGoStringValue(dst, lit []byte) ([]byte, bool) {
-	l := len(dst)
-	dst = append(dst, '"')
-	body := lit[1 : len(lit)-1]
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		if c >= 0x80 {
-			return dst[:l], false
-		}
-		if c == '\\' {
-			if i+1 >= len(body) {
-				return dst[:l], false
-			}
-			i++
-			switch e := body[i]; e {
-			case 'n':
-				c = '\n'
-			case 't':
-				c = '\t'
-			case 'r':
-				c = '\r'
-			case 'b':
-				c = '\b'
-			case 'f':
-				c = '\f'
-			case 'v':
-				c = '\v'
-			case 'a':
-				c = '\a'
-			case '\\', '"', '\'', '`', '$':
-				c = e
-			case 'x':
-				if i+2 >= len(body) {
-					return dst[:l], false
-				}
-				hi, ok1 := hexDigit(body[i+1])
-				lo, ok2 := hexDigit(body[i+2])
-				if !ok1 || !ok2 {
-					return dst[:l], false
-				}
-				i += 2
-				c = hi<<4 | lo
-				if c >= 0x80 {
-					dst = utf8.AppendRune(dst, rune(c)) // as unescape writes it
-					continue
-				}
-			default:
-				return dst[:l], false
-			}
-		}
-		switch {
-		case c == '\\':
-			dst = append(dst, '\\', '\\')
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c < 0x20 || c == 0x7f:
-			dst = append(dst, '\\', 'x', lowerHex[c>>4], lowerHex[c&15])
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"'), true
-}
-
-const lowerHex = "0123456789abcdef"
-
-func hexDigit(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 func trimBOM(src []byte) []byte {

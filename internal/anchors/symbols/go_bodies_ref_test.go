@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
@@ -138,16 +140,20 @@ func BenchmarkGoBodyHashes(b *testing.B) {
 	b.ReportMetric(float64(newCPU)/float64(refCPU), "x-reference")
 }
 
-// FuzzGoStringValueIsDecodeLiteral: where appendGoStringValue answers, it
-// writes what decodeLiteral gives for the literal (which GoBodyHashes
-// hashed before it had its own decoder), after what dst held.
+// FuzzGoStringValueIsDecodeLiteral: the value GoBodyHashes writes into
+// its buffer for a literal with an escape (appendValue, after what dst
+// held, scratch reused) is decodeLiteral's; where Go reads the literal
+// alike, the value is Go's (strconv.Unquote); and the canonical spelling
+// (a token's text, not a Go literal: a `"` stays as it is) is its own.
 func FuzzGoStringValueIsDecodeLiteral(f *testing.F) {
 	for _, s := range []string{
 		`a\"b`, `\x41\x7f\x00\xff\xC3`, `\a\b\f\v\n\t\r\\`, `\'\$` + "\\`",
 		"tab\there\\n", `\u00e9`, `\101`, `\x4`, `\q`, `é\n`, `\`, `\\\x1`,
+		`\u{1F600}`, `\U0001F600`, `\ud800`, `\377`, "a\\\nb", "\xff\\n",
 	} {
 		f.Add([]byte(s))
 	}
+	scratch := []byte("left over")
 	f.Fuzz(func(t *testing.T, body []byte) {
 		// GoBodyHashes asks only of a literal with an escape, as its lexer
 		// reads one: ended by the first `"` not escaped, on one line.
@@ -164,34 +170,71 @@ func FuzzGoStringValueIsDecodeLiteral(f *testing.F) {
 				return
 			}
 		}
-		lit := append(append([]byte{'"'}, body...), '"')
-		got, ok := appendGoStringValue([]byte("pre"), lit)
+		lit := `"` + string(body) + `"`
+		want, _ := decodeLiteral(lit)
+		got, sc, ok := appendValue([]byte("pre\""), scratch, body)
+		scratch = sc
 		if !ok {
-			if string(got) != "pre" {
+			if string(got) != "pre\"" {
 				t.Fatalf("declined %q but wrote %q", lit, got)
+			}
+			if want != lit {
+				t.Fatalf("%q declined, but decodeLiteral gives %q", lit, want)
 			}
 			return
 		}
-		want, _ := decodeLiteral(string(lit))
-		if string(got) != "pre"+want {
+		if string(got)+`"` != "pre"+want {
 			t.Fatalf("%q: got %q, want %q", lit, got[3:], want)
+		}
+		if goValue, err := strconv.Unquote(lit); err == nil && utf8.ValidString(goValue) && byteEscapesASCII(body) {
+			if string(sc) != goValue {
+				t.Fatalf("%q: value %q, Go reads %q", lit, sc, goValue)
+			}
+		}
+		if again, _ := decodeLiteral(want); again != want {
+			t.Fatalf("%q: canonical %s is spelt again as %s", lit, want, again)
 		}
 	})
 }
 
-// TestGoStringValueAnswersTheCommonEscapes: the decoder takes the
-// literals GOROOT's code is full of, not only the easy ones.
-func TestGoStringValueAnswersTheCommonEscapes(t *testing.T) {
-	for _, lit := range []string{`"a\"b"`, `"\x41\x7f\x00\xff"`, `"\a\b\f\v\n\t\r\\"`, "\"tab\there\\n\""} {
-		got, ok := appendGoStringValue(nil, []byte(lit))
-		want, _ := decodeLiteral(lit)
-		if !ok || string(got) != want {
-			t.Errorf("%s: got %q %v, want %q", lit, got, ok, want)
+// byteEscapesASCII: every \x and octal escape of body is below 0x80. Go
+// reads those escapes as bytes, the hash scheme (for every language) as
+// code points, so only then are the two values the same.
+func byteEscapesASCII(body []byte) bool {
+	for i := 0; i+1 < len(body); i++ {
+		if body[i] != '\\' {
+			continue
+		}
+		i++
+		switch e := body[i]; {
+		case e == 'x' && i+1 < len(body) && body[i+1] >= '8':
+			return false
+		case e >= '2' && e <= '7': // three octal digits from \200 up
+			return false
 		}
 	}
-	for _, lit := range []string{`"\u00e9"`, `"\101"`, `"é\n"`, `"\x4"`} {
-		if _, ok := appendGoStringValue(nil, []byte(lit)); ok {
-			t.Errorf("%s: answered, should leave it to decodeLiteral", lit)
+	return true
+}
+
+// TestGoStringValueAnswersTheCommonEscapes: the decoder takes the
+// literals Go code is full of, and the rarer escapes Go has, with Go's
+// values.
+func TestGoStringValueAnswersTheCommonEscapes(t *testing.T) {
+	for _, lit := range []string{`"a\"b"`, `"\x41\x7f\x00\xff"`, `"\a\b\f\v\n\t\r\\"`, "\"tab\there\\n\"",
+		`"\u00e9"`, `"\101"`, `"é\n"`, `"\U0001F600\x01"`} {
+		got, sc, ok := appendValue(nil, nil, []byte(lit[1:len(lit)-1]))
+		want, _ := decodeLiteral(lit)
+		goValue, _ := strconv.Unquote(lit)
+		if !byteEscapesASCII([]byte(lit)) {
+			goValue = string(sc) // Go reads \xff as a byte, the scheme as ÿ
+		}
+		if !ok || `"`+string(got)+`"` != want || string(sc) != goValue {
+			t.Errorf("%s: got %q (value %q) %v, want %q (value %q)", lit, got, sc, ok, want, goValue)
+		}
+	}
+	for _, lit := range []string{`"\x4"`, `"\q"`, "\"\xff\xfe\\n\""} {
+		if got, _, ok := appendValue([]byte("x"), nil, []byte(lit[1:len(lit)-1])); ok || string(got) != "x" {
+			t.Errorf("%s: answered %q, should be compared as written", lit, got)
 		}
 	}
 }
