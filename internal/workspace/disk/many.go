@@ -41,22 +41,8 @@ func (f *Files) VisitMany(paths []string, maxBytes int64, visit func(i int, r wo
 // readEach reads paths in order for ReadMany and VisitMany; reuse passes
 // one buffer from file to file.
 func (f *Files) readEach(paths []string, maxBytes int64, reuse bool, visit func(i int, r workspace.FileRead)) {
-	root, err := os.OpenRoot(f.root)
-	if err != nil {
-		for i := range paths {
-			visit(i, workspace.FileRead{Err: err})
-		}
-		return
-	}
-	defer root.Close()
-	dirs := map[string]*os.File{}
-	defer func() {
-		for _, d := range dirs {
-			if d != nil {
-				d.Close()
-			}
-		}
-	}()
+	br := newBatchReader(f.root)
+	defer br.close()
 	var buf []byte
 	for i, p := range paths {
 		if p == "" || strings.HasPrefix(p, "/") || strings.Contains(p, "\\") {
@@ -68,20 +54,33 @@ func (f *Files) readEach(paths []string, maxBytes int64, reuse bool, visit func(
 		if dir == "" {
 			dir = "."
 		}
-		d, seen := dirs[dir]
-		if !seen {
-			d, _ = root.Open(dir) // resolved inside the root, symlinks included
-			dirs[dir] = d
-		}
-		if d == nil {
-			visit(i, workspace.FileRead{Err: fmt.Errorf("%s: directory not readable", p)})
-			continue
-		}
 		var r workspace.FileRead
-		r, buf = readIn(root, d, p, base, maxBytes, buf)
+		r, buf = br.read(p, dir, base, maxBytes, buf)
 		if !reuse {
 			buf = nil
 		}
 		visit(i, r)
+	}
+}
+
+// rootOnce opens the os.Root of a batch when a read first needs it.
+type rootOnce struct {
+	path string
+	root *os.Root
+	err  error
+	done bool
+}
+
+func (o *rootOnce) get() (*os.Root, error) {
+	if !o.done {
+		o.root, o.err = os.OpenRoot(o.path)
+		o.done = true
+	}
+	return o.root, o.err
+}
+
+func (o *rootOnce) close() {
+	if o.root != nil {
+		o.root.Close()
 	}
 }

@@ -6,7 +6,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -36,6 +38,9 @@ func TestReadManyMatchesReadAndStaysInside(t *testing.T) {
 	must(os.Symlink(secret, filepath.Join(root, "a", "escape.txt")))
 	must(os.Symlink(outside, filepath.Join(root, "linkdir")))
 	must(os.Symlink("deep.go", filepath.Join(root, "a", "b", "inside.go")))
+	must(os.Symlink("a", filepath.Join(root, "inlink")))                       // a directory symlink inside the root
+	must(os.Symlink(filepath.Join(root, "a"), filepath.Join(root, "abslink"))) // absolute, though inside
+	must(os.Symlink("../../..", filepath.Join(root, "a", "b", "up")))          // leaves the root
 	must(syscall.Mkfifo(filepath.Join(root, "a", "fifo"), 0o644))
 
 	files, _, err := disk.Open(root)
@@ -43,13 +48,17 @@ func TestReadManyMatchesReadAndStaysInside(t *testing.T) {
 		t.Fatal(err)
 	}
 	paths := []string{"top.go", "a/b/deep.go", "a/empty.txt", "a/big.bin", "a/escape.txt", "linkdir/secret.txt",
-		"a/b/inside.go", "a/fifo", "missing.go", "../etc/passwd", "/etc/passwd"}
+		"a/b/inside.go", "a/fifo", "missing.go", "../etc/passwd", "/etc/passwd",
+		"inlink/b/deep.go", "a/b/../b/deep.go", "abslink/b/deep.go", "a/b/up/" + filepath.Base(outside) + "/secret.txt",
+		"missing/deep.go", "top.go/deep.go", "a/b/up/secret.txt"}
 	got := files.ReadMany(paths, 50)
 	for i, p := range paths {
 		r := got[i]
 		switch p {
-		case "top.go", "a/b/deep.go", "a/empty.txt":
-			want, err := files.Read(p)
+		case "top.go", "a/b/deep.go", "a/empty.txt", "inlink/b/deep.go", "a/b/../b/deep.go":
+			// Read's bytes; a directory symlink that stays inside, or a
+			// name the root resolves, is followed as Read follows it.
+			want, err := files.Read(path.Clean(strings.Replace(p, "inlink/", "a/", 1)))
 			if err != nil || r.Err != nil || !bytes.Equal(r.Data, want) || r.Data == nil {
 				t.Errorf("%s: %q %v, Read gives %q %v", p, r.Data, r.Err, want, err)
 			}
