@@ -1,8 +1,8 @@
 package symbols
 
 import (
-	"context"
 	"sync"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -45,15 +45,15 @@ func putParser(lang Language, p *sitter.Parser) {
 // it as differing hashes).
 var serialGrammars = map[Language]*sync.Mutex{Lua: {}}
 
-// parseBudgetMicros bounds one parse. Some grammars' error recovery loops
-// forever on garbage (found by fuzzing Swift). The bound is wall-clock time:
-// a healthy parse runs at well under 1µs per byte on an idle core, but a
-// machine with many times more runnable threads than cores stretches that
-// by the same factor, and a parse that times out turns a fresh anchor into
-// a repository-wide search. 10µs per byte keeps a 400 KB file (net/http's
-// h2_bundle.go) parsing on a 2-core machine at load 30.
-func parseBudgetMicros(n int) int {
-	return 1_000_000 + 10*n
+// parseBudget bounds one parse. Some grammars' error recovery loops
+// forever on garbage (found by fuzzing Swift). A healthy parse runs at
+// well under 1µs per byte; the bound is the parsing thread's processor
+// time where it can be read (parsebound.go), so a loaded machine does not
+// cut a healthy parse, and wall-clock time elsewhere, where 10µs per byte
+// keeps a 400 KB file (net/http's h2_bundle.go) parsing on a 2-core
+// machine at load 30.
+func parseBudget(n int) time.Duration {
+	return time.Second + time.Duration(n)*10*time.Microsecond
 }
 
 // parseTree parses src; the caller must Close the returned tree. nil when the
@@ -65,12 +65,11 @@ func parseTree(lang Language, src []byte, old *sitter.Tree) *sitter.Tree {
 		return nil
 	}
 	p := getParser(lang)
-	p.SetOperationLimit(parseBudgetMicros(len(src)))
 	if mu := serialGrammars[lang]; mu != nil {
 		mu.Lock()
 		defer mu.Unlock()
 	}
-	tree, err := p.ParseCtx(context.Background(), old, src)
+	tree, err := parseBounded(p, old, src, parseBudget(len(src)))
 	if err != nil || tree == nil {
 		// A failed parser may hold state; do not reuse it.
 		p.Close()
