@@ -243,8 +243,9 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 // declaration's).
 func (ff *GoFileFilter) May(start, end int, groups []BraceGroup) bool {
 	text := ff.src[start:end]
+	name := goFuncNameAt(text)
 	for a, m := range ff.f.may {
-		if hasIn(ff.close[a], start, end) {
+		if name >= 0 && hasAt(ff.close[a], start+name) || name < 0 && hasIn(ff.close[a], start, end) {
 			return true
 		}
 		if m.n == 0 {
@@ -275,6 +276,12 @@ func (ff *GoFileFilter) May(start, end int, groups []BraceGroup) bool {
 func hasIn(starts []int, s, e int) bool {
 	i := sort.SearchInts(starts, s)
 	return i < len(starts) && starts[i] < e
+}
+
+// hasAt reports whether sorted starts holds at.
+func hasAt(starts []int, at int) bool {
+	i := sort.SearchInts(starts, at)
+	return i < len(starts) && starts[i] == at
 }
 
 // countIn counts the sorted starts in [s, last].

@@ -14,7 +14,9 @@ import "bytes"
 //
 //   - a name close by edit distance is one of src's words (a run of
 //     letters, digits and `_`; a run that starts with a digit, or holds a
-//     byte outside ASCII, is searched for a close substring);
+//     byte outside ASCII, is searched for a close substring) — when src is
+//     a function's declaration, its name (goFuncNameAt: a function body
+//     declares nothing a table lists);
 //   - a body whose tokens overlap origin's by BodySimilarity is a brace
 //     group of src (groups: symbols.GoBraceGroups) of between
 //     BodySimilarity·n and n/BodySimilarity tokens that holds that share
@@ -25,7 +27,16 @@ import "bytes"
 func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []BraceGroup) bool {
 	m := newGoMay(a, origin)
 	return func(src []byte, groups []BraceGroup) bool {
-		if m.close.in(src) {
+		if at := goFuncNameAt(src); at >= 0 {
+			// A function's declaration: only its name is a table's name.
+			end := at
+			for end < len(src) && goWordByte(src[end]) {
+				end++
+			}
+			if m.close.in(src[at:end]) {
+				return true
+			}
+		} else if m.close.in(src) {
 			return true
 		}
 		if m.n == 0 || !m.holds(src, m.n, m.countWords(src)) {
