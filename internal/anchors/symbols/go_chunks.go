@@ -405,54 +405,108 @@ func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool,
 // keptText is the text ParseGoDecls parses: src with every chunk keep
 // refuses (package clause and imports always stay) replaced by one line
 // break when it spans one, else by a space, and the stretches of src it
-// copied (for mapBack). buf is nil when nothing is dropped: src is the
-// text then.
+// copied (for mapBack). Once a chunk is dropped, every stretch between
+// chunks that holds only white space and comments is replaced the same
+// way: no declaration holds one (comments are extras of the grammar,
+// outside the declarations beside them), and a Go file's doc comments are
+// often most of what a shortened text kept (a general comment spanning a
+// line break stands for one, as in Go). buf is nil when nothing is
+// dropped: src is the text then.
 func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf []byte, segs []verbatim) {
-	// Which chunks are dropped (keep asked once each), so the text is
-	// allocated at its size: each dropped chunk becomes one byte.
-	var dropped []bool
-	size, n := len(src), 0
-	for i, c := range chunks {
+	// What is dropped, in order (keep asked once per chunk), so the text
+	// is allocated at its size: each dropped stretch becomes one byte.
+	var drops []span
+	size := len(src)
+	for _, c := range chunks {
 		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
 			continue
 		}
-		if dropped == nil {
-			dropped = make([]bool, len(chunks))
-		}
-		dropped[i] = true
+		drops = append(drops, span{c.start, c.end})
 		size -= c.end - c.start - 1
-		n++
 	}
-	if dropped == nil {
+	if drops == nil {
 		return nil, nil
 	}
-	buf, segs = make([]byte, 0, size), make([]verbatim, 0, n+1)
+	// The blank stretches between chunks, merged with the dropped chunks
+	// (a dropped chunk and the blanks around it become one stand-in).
+	all := make([]span, 0, 2*len(chunks)+1)
+	k, prev := 0, 0
+	add := func(s span) {
+		if n := len(all); n > 0 && all[n-1].end == s.start {
+			all[n-1].end = s.end
+			return
+		}
+		all = append(all, s)
+	}
+	for _, c := range chunks {
+		if c.start > prev && blankGo(src[prev:c.start]) {
+			add(span{prev, c.start})
+		}
+		if k < len(drops) && drops[k].start == c.start {
+			add(drops[k])
+			k++
+		}
+		prev = c.end
+	}
+	if len(src) > prev && blankGo(src[prev:]) {
+		add(span{prev, len(src)})
+	}
+	size = len(src)
+	for _, d := range all {
+		size -= d.end - d.start - 1
+	}
+	buf, segs = make([]byte, 0, size), make([]verbatim, 0, len(all)+1)
 	var (
-		prev int // end of the last chunk dropped
-		// line breaks before prev in src, and before len(buf) in buf
+		from int // end of the last stretch dropped
+		// line breaks before from in src, and before len(buf) in buf
 		srcLines, bufLines int
 	)
 	copyTo := func(end int) {
-		segs = append(segs, verbatim{from: prev, at: len(buf), lines: srcLines - bufLines})
-		n := bytes.Count(src[prev:end], newline)
-		buf = append(buf, src[prev:end]...)
+		segs = append(segs, verbatim{from: from, at: len(buf), lines: srcLines - bufLines})
+		n := bytes.Count(src[from:end], newline)
+		buf = append(buf, src[from:end]...)
 		srcLines, bufLines = srcLines+n, bufLines+n
 	}
-	for i, c := range chunks {
-		if !dropped[i] {
-			continue
-		}
-		copyTo(c.start)
-		if n := bytes.Count(src[c.start:c.end], newline); n > 0 {
+	for _, d := range all {
+		copyTo(d.start)
+		if n := bytes.Count(src[d.start:d.end], newline); n > 0 {
 			buf = append(buf, '\n')
 			srcLines, bufLines = srcLines+n, bufLines+1
 		} else {
 			buf = append(buf, ' ')
 		}
-		prev = c.end
+		from = d.end
 	}
 	copyTo(len(src))
 	return buf, segs
+}
+
+// span is a stretch src[start:end].
+type span struct{ start, end int }
+
+// blankGo reports whether b holds only white space and whole comments.
+func blankGo(b []byte) bool {
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			j := bytes.IndexByte(b[i:], '\n')
+			if j < 0 {
+				return true
+			}
+			i += j
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			j := bytes.Index(b[i+2:], []byte("*/"))
+			if j < 0 {
+				return false
+			}
+			i += j + 4
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 var newline = []byte{'\n'}

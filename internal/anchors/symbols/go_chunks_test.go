@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"bytes"
 	gotoken "go/token"
 	"os"
 	"path/filepath"
@@ -350,5 +351,57 @@ func TestKeptTextIsAllocatedAtItsSize(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no file checked")
+	}
+}
+
+// Once a chunk is dropped, the blank stretches between chunks (white
+// space and comments: doc comments, a block comment spanning lines, one
+// at the end without a line break) are dropped too, and the declarations
+// kept are still Parse's, at src's offsets and lines. A stretch holding
+// code (`;`) stays.
+func TestKeptTextDropsBlankStretches(t *testing.T) {
+	src := []byte("// Copyright doc-of-file\n\n//go:build linux\n\npackage p\n\nimport \"fmt\"\n\n" +
+		"// doc-of-A says\n// more doc-of-A\nfunc A() int { return 1 } // doc-of-A trailing\n\n" +
+		"/* doc-of-B\n   spans lines */\nfunc B() { fmt.Println(A()) }\n\n" +
+		"// doc-of-T\ntype T struct {\n\t// a field's own comment stays\n\tX int\n}\n\n" +
+		"func (T) M() {}; func C() {}\n\n// doc-of-end")
+	full := Parse(Go, src, Options{KeepBodyTokens: true})
+	chunks, ok := goChunks(src)
+	if !ok {
+		t.Fatal("no chunks")
+	}
+	keepName := map[string]bool{"A": true, "T": true, "C": true}
+	keep := func(start, end int) bool {
+		for _, d := range full.Decls {
+			if d.StartByte >= start && d.StartByte < end && keepName[strings.SplitN(d.QualifiedName, ".", 2)[0]] {
+				return true
+			}
+		}
+		return false
+	}
+	buf, _ := keptText(chunks, src, keep)
+	if buf == nil {
+		t.Fatal("nothing dropped")
+	}
+	if bytes.Contains(buf, []byte("doc-of-")) {
+		t.Errorf("a blank stretch's comment stayed in the kept text:\n%s", buf)
+	}
+	for _, stays := range []string{"a field's own comment stays", "func (T) M() {}; func C() {}", "package p", `import "fmt"`} {
+		if !bytes.Contains(buf, []byte(stays)) {
+			t.Errorf("the kept text lost %q:\n%s", stays, buf)
+		}
+	}
+	part, ok := ParseGoDecls(src, keep, Options{KeepBodyTokens: true})
+	if !ok {
+		t.Fatalf("the kept text does not parse:\n%s", buf)
+	}
+	var want []Decl
+	for _, d := range full.Decls {
+		if keep(d.StartByte, d.StartByte+1) || keepName[strings.SplitN(d.QualifiedName, ".", 2)[0]] {
+			want = append(want, d)
+		}
+	}
+	if !reflect.DeepEqual(part.Decls, want) {
+		t.Errorf("kept declarations differ from Parse's:\n got %+v\nwant %+v", part.Decls, want)
 	}
 }
