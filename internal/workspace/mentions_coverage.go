@@ -178,7 +178,7 @@ func placesOf(lang symbols.Language, text []byte, set map[string]bool) namePlace
 		}
 		out, seen = namePlaces{}, map[string]bool{}
 	}
-	eachWord(text, func(word []byte) bool {
+	eachCodeWord(lang, text, func(word []byte) bool {
 		if w := string(word); set[w] && !seen[w] {
 			seen[w] = true
 			out.names = append(out.names, w)
