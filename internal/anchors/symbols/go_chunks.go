@@ -413,16 +413,13 @@ func parseGoChunks(chunks []goChunk, src []byte, keep func(start, end int) bool,
 // line break stands for one, as in Go). buf is nil when nothing is
 // dropped: src is the text then.
 func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf []byte, segs []verbatim) {
-	// What is dropped, in order (keep asked once per chunk), so the text
-	// is allocated at its size: each dropped stretch becomes one byte.
+	// The chunks dropped, in order (keep asked once each).
 	var drops []span
-	size := len(src)
 	for _, c := range chunks {
 		if c.keyword == "package" || c.keyword == "import" || keep(c.start, c.end) {
 			continue
 		}
 		drops = append(drops, span{c.start, c.end})
-		size -= c.end - c.start - 1
 	}
 	if drops == nil {
 		return nil, nil
@@ -451,7 +448,9 @@ func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf
 	if len(src) > prev && blankGo(src[prev:]) {
 		add(span{prev, len(src)})
 	}
-	size = len(src)
+	// The text is allocated at its size: each stretch dropped becomes one
+	// byte.
+	size := len(src)
 	for _, d := range all {
 		size -= d.end - d.start - 1
 	}
