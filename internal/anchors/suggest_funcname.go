@@ -1,6 +1,10 @@
 package anchors
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
 
 // A top-level function or method declaration holds one declaration of a
 // table: itself (a function's body declares nothing a table lists). Its
@@ -19,9 +23,8 @@ func goFuncNameAt(text []byte) int {
 	if !ok || len(rest) == 0 || goWordByte(rest[0]) {
 		return -1
 	}
-	i := len(text) - len(rest)
-	i = skipGoSpace(text, i)
-	if i < len(text) && text[i] == '(' {
+	i := symbols.SkipGoSpace(text, len(text)-len(rest))
+	if i >= 0 && i < len(text) && text[i] == '(' {
 		depth := 0
 		for ; i < len(text); i++ {
 			switch text[i] {
@@ -39,35 +42,10 @@ func goFuncNameAt(text []byte) int {
 		if i >= len(text) {
 			return -1
 		}
-		i = skipGoSpace(text, i+1)
+		i = symbols.SkipGoSpace(text, i+1)
 	}
-	if i >= len(text) || !(isIdentStart(text[i]) || text[i] >= 0x80) {
+	if i < 0 || i >= len(text) || !(isIdentStart(text[i]) || text[i] >= 0x80) {
 		return -1
-	}
-	return i
-}
-
-// skipGoSpace skips white space and comments from i.
-func skipGoSpace(text []byte, i int) int {
-	for i < len(text) {
-		switch c := text[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			i++
-		case c == '/' && i+1 < len(text) && text[i+1] == '/':
-			j := bytes.IndexByte(text[i:], '\n')
-			if j < 0 {
-				return len(text)
-			}
-			i += j
-		case c == '/' && i+1 < len(text) && text[i+1] == '*':
-			j := bytes.Index(text[i+2:], []byte("*/"))
-			if j < 0 {
-				return len(text)
-			}
-			i += j + 4
-		default:
-			return i
-		}
 	}
 	return i
 }

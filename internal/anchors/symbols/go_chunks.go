@@ -484,28 +484,33 @@ func keptText(chunks []goChunk, src []byte, keep func(start, end int) bool) (buf
 type span struct{ start, end int }
 
 // blankGo reports whether b holds only white space and whole comments.
-func blankGo(b []byte) bool {
-	for i := 0; i < len(b); {
-		switch c := b[i]; {
+func blankGo(b []byte) bool { return SkipGoSpace(b, 0) == len(b) }
+
+// SkipGoSpace is the offset of the first byte from i on that is neither
+// Go white space nor inside a comment (len(text) when there is none), or
+// -1 when a general comment there is never closed.
+func SkipGoSpace(text []byte, i int) int {
+	for i < len(text) {
+		switch c := text[i]; {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
-		case c == '/' && i+1 < len(b) && b[i+1] == '/':
-			j := bytes.IndexByte(b[i:], '\n')
+		case c == '/' && i+1 < len(text) && text[i+1] == '/':
+			j := bytes.IndexByte(text[i:], '\n')
 			if j < 0 {
-				return true
+				return len(text)
 			}
 			i += j
-		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			j := bytes.Index(b[i+2:], []byte("*/"))
+		case c == '/' && i+1 < len(text) && text[i+1] == '*':
+			j := bytes.Index(text[i+2:], []byte("*/"))
 			if j < 0 {
-				return false
+				return -1
 			}
 			i += j + 4
 		default:
-			return false
+			return i
 		}
 	}
-	return true
+	return i
 }
 
 var newline = []byte{'\n'}
