@@ -73,8 +73,6 @@ type cxParsed struct {
 	dir    string
 	lang   symbols.Language
 	c      *cxContent // the declarations it was made from
-	src    []byte
-	lines  []int // byte offset of each line's start
 	decls  []*cxDecl
 	test   bool
 	family string
@@ -87,7 +85,7 @@ type cxParsed struct {
 type cxDecl struct {
 	f     *cxParsed
 	node  int // index of the world's node for uri
-	d     *symbols.Decl
+	d     *cxSym
 	uri   string
 	base  string // the name without container or overload suffix
 	cbase string // the container's base name
@@ -649,8 +647,8 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		return nil
 	}
 	w.b.contents.name(c)
-	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
-		lines: c.lines, pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
+	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, test: f.test, family: workspace.LanguageFamily(f.lang),
+		pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
 	w.parsed[p] = pf
 	xs := make([]cxDecl, len(c.decls))
 	for i := range c.decls {
@@ -696,9 +694,6 @@ func lineStarts(src []byte) []int {
 	}
 	return out
 }
-
-// pos is the 1-based line and byte column of an offset.
-func (pf *cxParsed) pos(off int) (int, int) { return linePos(pf.lines, off) }
 
 // linePos is the 1-based line and byte column of an offset, given the
 // offsets of the lines' starts.
