@@ -257,6 +257,36 @@ func (d *packDecoder) count() int {
 	return int(v)
 }
 
+// ids appends n uvarint string ids below nstrs to body (the body
+// tokens: most of a pack's numbers, one or two bytes each).
+func (d *packDecoder) ids(body []uint32, n, nstrs int) []uint32 {
+	b := d.b
+	for ; n > 0; n-- {
+		var v uint64
+		switch {
+		case len(b) > 0 && b[0] < 0x80:
+			v, b = uint64(b[0]), b[1:]
+		case len(b) > 1 && b[1] < 0x80:
+			v, b = uint64(b[0]&0x7f)|uint64(b[1])<<7, b[2:]
+		default:
+			var k int
+			v, k = binary.Uvarint(b)
+			if k <= 0 {
+				d.fail()
+				return body
+			}
+			b = b[k:]
+		}
+		if v >= uint64(nstrs) {
+			d.fail()
+			return body
+		}
+		body = append(body, uint32(v))
+	}
+	d.b = b
+	return body
+}
+
 // raw reads a length-prefixed byte string (a slice of the input).
 func (d *packDecoder) raw() []byte {
 	n := d.count()
@@ -286,11 +316,9 @@ func decodeContent(data []byte, f cxFile) (*cxContent, error) {
 	srcAt := len(data) - len(d.b)
 	d.b = d.b[srcLen:]
 	nstrs := d.count()
-	type span struct{ at, n int }
-	spans := make([]span, nstrs)
+	strsAt := d.b
 	for i := 0; i < nstrs && d.err == nil; i++ {
 		n := d.count()
-		spans[i] = span{len(data) - len(d.b), n}
 		if d.err == nil {
 			d.b = d.b[n:]
 		}
@@ -302,8 +330,14 @@ func decodeContent(data []byte, f cxFile) (*cxContent, error) {
 	kept := string(data[keepFrom:keptEnd])
 	at := func(off, n int) string { return kept[off-keepFrom : off-keepFrom+n] }
 	strs := make([]string, nstrs)
-	for i, sp := range spans {
-		strs[i] = at(sp.at, sp.n)
+	{ // the lengths again (they held above), slicing kept
+		r := packDecoder{b: strsAt}
+		for i := range strs {
+			n := r.count()
+			off := len(data) - len(r.b)
+			strs[i] = at(off, n)
+			r.b = r.b[n:]
+		}
 	}
 	str := func() string {
 		id := d.uvarint()
@@ -353,14 +387,7 @@ func decodeContent(data []byte, f cxFile) (*cxContent, error) {
 			break
 		}
 		b0 := len(body)
-		for range nbd {
-			id := d.uvarint()
-			if id >= uint64(nstrs) {
-				d.fail()
-				break
-			}
-			body = append(body, uint32(id))
-		}
+		body = d.ids(body, nbd, nstrs)
 		y.Body = cxTokens{strs: strs, ids: body[b0:len(body):len(body)]}
 		x := &c.decls[i]
 		*x = cxContentDecl{d: y, base: cxBaseName(y.Name), kc: classOf(y.Kind), test: flags == 1, uri: uri, start: start}

@@ -312,10 +312,16 @@ func (c *cxContent) indexWords() {
 		}
 	}
 	seen := make([]int32, len(c.strs)) // per string: 1 + the last declaration keyed for it
-	n := 0
+	n := 0                             // the keys: counted first, so the kept slice is their size
 	for i := range c.decls {
-		n += c.decls[i].d.Body.Len()
+		for _, id := range c.decls[i].d.Body.ids {
+			if hi[id] != 0 && seen[id] != int32(i)+1 {
+				seen[id] = int32(i) + 1
+				n++
+			}
+		}
 	}
+	clear(seen)
 	keys := make([]uint64, 0, n)
 	for i := range c.decls {
 		for _, id := range c.decls[i].d.Body.ids {
@@ -326,7 +332,7 @@ func (c *cxContent) indexWords() {
 		}
 	}
 	sortWordKeys(keys)
-	c.wordKeys = slices.Clip(slices.Compact(keys))
+	c.wordKeys = slices.Compact(keys)
 }
 
 // isWord reports a non-empty token of identifier bytes only.

@@ -81,23 +81,14 @@ type cxParsed struct {
 	imports map[string]cxImported
 }
 
-// cxDecl is one declaration in the world.
+// cxDecl is one declaration in the world: its kept declaration (symbol,
+// names and their ids, kind class, test names, start; shared by every
+// world that takes it, read-only) and what is this world's.
 type cxDecl struct {
-	f     *cxParsed
-	node  int // index of the world's node for uri
-	d     *cxSym
-	uri   string
-	base  string // the name without container or overload suffix
-	cbase string // the container's base name
-	// baseID, cbaseID, testedIDs: base, cbase and tested's base names as
-	// name ids (cxContents.name)
-	baseID, cbaseID int32
-	testedIDs       []int32
-	testedPlain     uint64 // cxContentDecl.testedPlain
-	kc              kindClass
-	test            bool
-	tested          []string // a test's testedNames
-	start           int      // first byte, doc comment included
+	*cxContentDecl
+	f    *cxParsed
+	node int    // index of the world's node for uri
+	uri  string // the kept declaration's, or a duplicate's suffixed one
 }
 
 func (x *cxDecl) contains(y *cxDecl) bool {
@@ -654,8 +645,7 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
-		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, baseID: cd.baseID, cbaseID: cd.cbaseID,
-			kc: cd.kc, test: cd.test, tested: cd.tested, testedIDs: cd.testedIDs, testedPlain: cd.testedPlain, start: cd.start}
+		*x = cxDecl{cxContentDecl: cd, f: pf, uri: cd.uri}
 		uid := cd.uid
 		j, taken := w.lookupUID(uid)
 		if taken {
