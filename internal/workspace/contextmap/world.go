@@ -141,6 +141,7 @@ type worldBuilder struct {
 	// repeated edge is appended again and made one edge once the world
 	// is drawn (oneEdgeEach), by a sort instead of a map of every edge.
 	ekeys []cxKeyedEdge
+	drawn int // how many edges were drawn before oneEdgeEach made them one each (grow's hint)
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
@@ -180,7 +181,7 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 
 // grow makes z at least as large as this world, for the next one's hint.
 func (w *worldBuilder) grow(z *worldSize) {
-	z.nodes, z.edges = max(z.nodes, len(w.nodes)), max(z.edges, len(w.edges))
+	z.nodes, z.edges = max(z.nodes, len(w.nodes)), max(z.edges, len(w.edges), w.drawn)
 	z.parsed = max(z.parsed, len(w.parsed))
 }
 
@@ -338,6 +339,7 @@ type cxKeyedEdge struct {
 // edges a map of keys kept as they were drawn. (The edges drawn without
 // a key are left as they are.)
 func (w *worldBuilder) oneEdgeEach() {
+	w.drawn = len(w.edges)
 	ks := w.ekeys
 	slices.SortFunc(ks, func(a, b cxKeyedEdge) int {
 		if c := strings.Compare(a.k.kind, b.k.kind); c != 0 {
