@@ -212,6 +212,10 @@ func encodeContent(f cxFile, ip string, src []byte, tab symbols.Table) []byte {
 	return append(out, decls...)
 }
 
+// minDeclRecord is the fewest bytes a declaration's record takes: 19
+// numbers of at least a byte each.
+const minDeclRecord = 19
+
 type packDecoder struct {
 	b   []byte
 	err error
@@ -351,6 +355,9 @@ func decodeContent(data []byte, f cxFile) (*cxContent, error) {
 	c := &cxContent{text: text, strs: strs}
 	c.pkg = str()
 	nd, nb, nt := d.count(), d.count(), d.count()
+	if d.err == nil && nd > len(d.b)/minDeclRecord {
+		d.fail() // more declarations than their records could fill: not allocated
+	}
 	if d.err != nil {
 		return nil, d.err
 	}

@@ -1,8 +1,12 @@
 package contextmap
 
 import (
+	"bytes"
+	"encoding/binary"
 	"path"
 	"reflect"
+	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -136,6 +140,31 @@ func TestDamagedContentPackIsRefused(t *testing.T) {
 			d[i] = b
 			checkDecoded(t, d, f)
 		}
+	}
+}
+
+// TestPackCountsBoundTheAllocation: a pack claiming more declarations
+// than its bytes could hold records for is refused before the
+// declarations are allocated (a damaged count must not cost hundreds of
+// times the entry's size).
+func TestPackCountsBoundTheAllocation(t *testing.T) {
+	f, src, _ := packTestFile()
+	data := encodeContent(f, "example.com/p", src, symbols.Table{Language: symbols.Go})
+	if !bytes.HasSuffix(data, []byte{0, 0, 0}) { // no declarations, tokens nor tested names
+		t.Fatal("the pack of an empty table does not end in three zero counts")
+	}
+	const n = 1 << 16
+	bad := binary.AppendUvarint(slices.Clone(data[:len(data)-3]), n)
+	bad = append(bad, 0, 0)
+	bad = append(bad, make([]byte, n)...) // as many bytes as declarations: a count that passes, records that cannot
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := decodeContent(bad, f); err == nil {
+		t.Fatal("the pack decodes")
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4*uint64(len(bad)) {
+		t.Errorf("refusing a %d-byte pack allocated %d bytes", len(bad), got)
 	}
 }
 
