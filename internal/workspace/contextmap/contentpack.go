@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"path"
+	"slices"
 	"strconv"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -37,7 +38,7 @@ import (
 // declaration's URI, doc-comment start, outline, test and tested names
 // (newContent). Change it with any of them. (The store's own version
 // already changes with every build.)
-const contentPackScheme = "clew-lsp context content v1"
+const contentPackScheme = "clew-lsp context content v2"
 
 var errBadContent = errors.New("contextmap: malformed content pack")
 
@@ -73,6 +74,27 @@ func (l cxTokens) Strings() []string {
 		out[i] = l.strs[id]
 	}
 	return out
+}
+
+// idOf is s's id among c's strings: known is false when the strings are
+// not in order (then a caller compares the tokens' strings), ok when s is
+// one of them. Whether they are in order is checked once per content:
+// the decoder does not trust the writer's sort.
+func (c *cxContent) idOf(s string) (id uint32, ok, known bool) {
+	c.sortedOnce.Do(func() {
+		c.sorted = true
+		for i := 1; i < len(c.strs); i++ {
+			if c.strs[i-1] >= c.strs[i] {
+				c.sorted = false
+				break
+			}
+		}
+	})
+	if !c.sorted {
+		return 0, false, false
+	}
+	i, found := slices.BinarySearch(c.strs, s)
+	return uint32(i), found, true
 }
 
 // contentPackKey is a pack's key in the persistent store: everything the
@@ -114,84 +136,109 @@ type packEncoder struct {
 
 func (e *packEncoder) num(v int) { e.recs = binary.AppendUvarint(e.recs, uint64(v)) }
 
-func (e *packEncoder) str(s string) {
-	id, ok := e.ids[s]
-	if !ok {
-		id = uint32(len(e.strs))
-		e.ids[s] = id
-		e.strs = append(e.strs, s)
-	}
-	e.recs = binary.AppendUvarint(e.recs, uint64(id))
-}
+func (e *packEncoder) str(s string) { e.recs = binary.AppendUvarint(e.recs, uint64(e.ids[s])) }
 
 func appendRaw(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
 }
 
+// packDecl is what encodeContent writes of one declaration.
+type packDecl struct {
+	d                     *symbols.Decl
+	outline, uri          string
+	start, sl, sc, el, ec int
+	test                  bool
+	tested                []string
+}
+
 // encodeContent is the pack of code file f (import path ip) from its
 // source and table: where a declaration's URI, doc-comment start, range,
-// outline and tested names are decided.
+// outline and tested names are decided. The strings are written sorted
+// (an id's order is its string's), so a content finds a token's id by a
+// binary search (cxContent.idOf).
 func encodeContent(f cxFile, ip string, src []byte, tab symbols.Table) []byte {
 	lines := lineStarts(src)
-	e := packEncoder{ids: map[string]uint32{}}
 	pkg := ""
 	if f.lang == symbols.Go {
 		pkg = goPackage(src)
 	}
-	e.str(pkg)
-	nbody, ntested := 0, 0
-	for i := range tab.Decls {
-		nbody += tab.Decls[i].Body.Len()
-	}
-	var decls []byte
-	{
-		// the counts go before the records; the records are written
-		// after into e.recs, swapped below
-		head := e.recs
-		e.recs = nil
-		for i := range tab.Decls {
-			d := &tab.Decls[i]
-			test := f.test && isTestDecl(f.lang, d)
-			kind := devcontext.KindSymbol
-			var tested []string
-			if test {
-				kind = devcontext.KindTest
-				tested = testedNames(f.lang, d)
-			}
-			uri := symbolURI(kind, ip, d.QualifiedName)
-			if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
-				uri += "#" + path.Base(f.path) + ":" + strconv.Itoa(d.StartLine) // may repeat in a package
-			}
-			start := docCommentStart(src, lines, d.StartByte, d.StartLine)
-			sl, sc := linePos(lines, start)
-			el, ec := linePos(lines, max(d.EndByte-1, start))
-			for _, s := range []string{d.Kind, d.Name, d.QualifiedName, d.Container, d.Signature} {
-				e.str(s)
-			}
-			for _, n := range []int{d.StartLine, d.EndLine, d.StartByte, d.EndByte, start, sl, sc, el, ec} {
-				e.num(n)
-			}
-			e.str(OutlineOf(d, src))
-			e.str(uri)
-			if test {
-				e.num(1)
-			} else {
-				e.num(0)
-			}
-			e.num(len(tested))
-			for _, t := range tested {
-				e.str(t)
-			}
-			ntested += len(tested)
-			e.num(d.Body.Len())
-			for t := range d.Body.Len() {
-				e.str(d.Body.At(t))
-			}
+	e := packEncoder{ids: map[string]uint32{pkg: 0}}
+	add := func(s string) {
+		if _, ok := e.ids[s]; !ok {
+			e.ids[s] = 0
 		}
-		decls = e.recs
-		e.recs = head
 	}
+	nbody, ntested := 0, 0
+	pds := make([]packDecl, len(tab.Decls))
+	for i := range tab.Decls {
+		d := &tab.Decls[i]
+		p := &pds[i]
+		p.d = d
+		p.test = f.test && isTestDecl(f.lang, d)
+		kind := devcontext.KindSymbol
+		if p.test {
+			kind = devcontext.KindTest
+			p.tested = testedNames(f.lang, d)
+		}
+		p.uri = symbolURI(kind, ip, d.QualifiedName)
+		if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
+			p.uri += "#" + path.Base(f.path) + ":" + strconv.Itoa(d.StartLine) // may repeat in a package
+		}
+		p.start = docCommentStart(src, lines, d.StartByte, d.StartLine)
+		p.sl, p.sc = linePos(lines, p.start)
+		p.el, p.ec = linePos(lines, max(d.EndByte-1, p.start))
+		p.outline = OutlineOf(d, src)
+		for _, s := range []string{d.Kind, d.Name, d.QualifiedName, d.Container, d.Signature, p.outline, p.uri} {
+			add(s)
+		}
+		for _, t := range p.tested {
+			add(t)
+		}
+		ntested += len(p.tested)
+		nbody += d.Body.Len()
+		for t := range d.Body.Len() {
+			add(d.Body.At(t))
+		}
+	}
+	e.strs = make([]string, 0, len(e.ids))
+	for s := range e.ids {
+		e.strs = append(e.strs, s)
+	}
+	slices.Sort(e.strs)
+	for i, s := range e.strs {
+		e.ids[s] = uint32(i)
+	}
+	e.str(pkg)
+	head := e.recs
+	e.recs = nil
+	for i := range pds {
+		p := &pds[i]
+		d := p.d
+		for _, s := range []string{d.Kind, d.Name, d.QualifiedName, d.Container, d.Signature} {
+			e.str(s)
+		}
+		for _, n := range []int{d.StartLine, d.EndLine, d.StartByte, d.EndByte, p.start, p.sl, p.sc, p.el, p.ec} {
+			e.num(n)
+		}
+		e.str(p.outline)
+		e.str(p.uri)
+		if p.test {
+			e.num(1)
+		} else {
+			e.num(0)
+		}
+		e.num(len(p.tested))
+		for _, t := range p.tested {
+			e.str(t)
+		}
+		e.num(d.Body.Len())
+		for t := range d.Body.Len() {
+			e.str(d.Body.At(t))
+		}
+	}
+	decls := e.recs
+	e.recs = head
 	n := len(contentPackScheme) + len(f.path) + len(f.blob) + len(src) + len(e.recs) + len(decls) + 64
 	for _, s := range e.strs {
 		n += len(s) + 2

@@ -1141,9 +1141,31 @@ func (w *worldBuilder) usable(x *cxDecl) func(int32, *cxFile) bool {
 
 // uses reports whether y's body uses x: by name in x's directory; from
 // elsewhere, a Go function only as pkg.Name and a method only after ".".
+// The tokens are compared by id when y's file's strings are in order.
 func uses(y, x *cxDecl) bool {
 	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
 		return bodyHas(y, x.base)
+	}
+	c := y.f.c
+	if base, ok, known := c.idOf(x.base); known {
+		if !ok {
+			return false
+		}
+		dot, dotOK, _ := c.idOf(".")
+		if !dotOK {
+			return false
+		}
+		pkg, pkgOK, _ := c.idOf(x.f.pkg)
+		ids := y.d.Body.ids
+		for i, id := range ids {
+			if id != base || i == 0 || ids[i-1] != dot {
+				continue
+			}
+			if x.d.Container != "" || (pkgOK && i >= 2 && ids[i-2] == pkg) {
+				return true
+			}
+		}
+		return false
 	}
 	body := y.d.Body
 	for i := range body.Len() {
@@ -1158,6 +1180,9 @@ func uses(y, x *cxDecl) bool {
 }
 
 func bodyHas(x *cxDecl, name string) bool {
+	if id, ok, known := x.f.c.idOf(name); known {
+		return ok && slices.Contains(x.d.Body.ids, id)
+	}
 	for i := range x.d.Body.Len() {
 		if x.d.Body.At(i) == name {
 			return true
