@@ -299,3 +299,31 @@ func bodyHasByString(x *cxDecl, name string) bool {
 	}
 	return false
 }
+
+// TestDecodedContentKeepsNothingOfItsInput: a content decoded from a
+// buffer that is overwritten after (the store reads every pack into one
+// reused buffer) is the content decoded from an untouched copy.
+func TestDecodedContentKeepsNothingOfItsInput(t *testing.T) {
+	f, src, tab := packTestFile()
+	data := encodeContent(f, "example.com/p", src, tab)
+	want, err := decodeContent(bytes.Clone(data), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeContent(data, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range data {
+		data[i] = 0xff
+	}
+	if got.text != want.text || got.pkg != want.pkg || !reflect.DeepEqual(got.strs, want.strs) || len(got.decls) != len(want.decls) {
+		t.Fatal("the content changed with its input")
+	}
+	for i := range got.decls {
+		g, w := got.decls[i], want.decls[i]
+		if !reflect.DeepEqual(*g.d, *w.d) || !reflect.DeepEqual(g.node, w.node) || g.uri != w.uri || !reflect.DeepEqual(g.tested, w.tested) {
+			t.Fatalf("declaration %d changed with its input", i)
+		}
+	}
+}

@@ -185,11 +185,9 @@ func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
 	var key [sha256.Size]byte
 	if packable {
 		key = contentPackKey(k, f.test)
-		if data, ok := store.Get(key); ok {
-			if c, err := decodeContent(data, f); err == nil {
-				w.b.contents.put(k, c)
-				return c
-			}
+		if c := storedContent(store, key, f); c != nil {
+			w.b.contents.put(k, c)
+			return c
 		}
 	}
 	src, st := w.s.ReadFile(f.path)
@@ -205,6 +203,45 @@ func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
 	}
 	c := mustDecodeContent(data, f)
 	w.b.contents.put(k, c)
+	return c
+}
+
+// bufferedStore is a store that reads an entry into a caller's buffer
+// (disk.TableStore.GetInto).
+type bufferedStore interface {
+	GetInto(key [sha256.Size]byte, buf []byte) (payload, grown []byte, ok bool)
+}
+
+// packBufs are the buffers packs are read into: decodeContent keeps
+// nothing of its input, so a new seed's few hundred reads reuse a few
+// buffers instead of allocating an entry each (an entry over 4 MiB is
+// read into a buffer of its own, not kept).
+var packBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPackBuf = 4 << 20
+
+// storedContent is the content f's pack in store decodes to, nil when
+// there is none or it is refused.
+func storedContent(store workspace.TableStore, key [sha256.Size]byte, f cxFile) *cxContent {
+	bs, ok := store.(bufferedStore)
+	if !ok {
+		data, ok := store.Get(key)
+		if !ok {
+			return nil
+		}
+		c, _ := decodeContent(data, f)
+		return c
+	}
+	bp := packBufs.Get().(*[]byte)
+	defer packBufs.Put(bp)
+	data, grown, ok := bs.GetInto(key, *bp)
+	if cap(grown) <= maxPackBuf {
+		*bp = grown[:0]
+	}
+	if !ok {
+		return nil
+	}
+	c, _ := decodeContent(data, f)
 	return c
 }
 
