@@ -117,7 +117,7 @@ func contentPackKey(k cxContentKey, test bool) [sha256.Size]byte {
 // Layout (uvarint lengths, counts and numbers):
 //
 //	scheme, path, blob, source (each length and bytes)
-//	strings: n; each length and bytes
+//	strings: n; each length and bytes, in ascending order (idOf checks)
 //	package (string id); declarations, body tokens, tested names (counts)
 //	per declaration: kind, name, qualified name, container, signature
 //	  (string ids); start line, end line, start byte, end byte; doc
