@@ -235,16 +235,16 @@ func sortKeys(keys []uriKey) []uriKey {
 		return cmp.Compare(a.i, b.i)
 	}
 	if len(keys) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
-		slices.SortFunc(keys, less)
+		sortURIKeys(keys)
 		return keys
 	}
 	lo, hi := keys[:len(keys)/2], keys[len(keys)/2:]
 	done := make(chan struct{})
 	go func() {
-		slices.SortFunc(lo, less)
+		sortURIKeys(lo)
 		close(done)
 	}()
-	slices.SortFunc(hi, less)
+	sortURIKeys(hi)
 	<-done
 	out := make([]uriKey, 0, len(keys))
 	for len(lo) > 0 && len(hi) > 0 {
@@ -256,6 +256,117 @@ func sortKeys(keys []uriKey) []uriKey {
 	}
 	out = append(out, lo...)
 	return append(out, hi...)
+}
+
+// sortURIKeys sorts keys by URI, then index, sixteen bytes at a time: a
+// world's URIs share long prefixes (clew://symbol/net/http.Server.), so
+// comparing whole strings re-read the same bytes at every comparison.
+// Each pass takes a group (keys equal up to depth), skips the prefix all
+// of them share, sorts them by their next sixteen bytes as two numbers,
+// with how many of them the URI has, and passes on the runs that tie and
+// go on; a run that ends there holds one URI and is put in index order.
+func sortURIKeys(keys []uriKey) {
+	if len(keys) < 2 {
+		return
+	}
+	s := uriSorter{ck: make([]chunkKey, len(keys)), tmp: make([]uriKey, len(keys))}
+	s.sort(keys, 0, 0)
+}
+
+type uriSorter struct {
+	ck  []chunkKey
+	tmp []uriKey
+}
+
+// chunkKey is a key's sixteen bytes from some depth (big endian, zeros
+// past the end), how many of them there are (17: more follow) and its
+// place.
+type chunkKey struct {
+	c0, c1 uint64
+	n      uint32
+	k      int32
+}
+
+func chunkAt(s string, depth int) (uint64, uint64, uint32) {
+	rest := len(s) - depth
+	if rest >= 16 {
+		b := s[depth : depth+16]
+		c0 := uint64(b[0])<<56 | uint64(b[1])<<48 | uint64(b[2])<<40 | uint64(b[3])<<32 |
+			uint64(b[4])<<24 | uint64(b[5])<<16 | uint64(b[6])<<8 | uint64(b[7])
+		c1 := uint64(b[8])<<56 | uint64(b[9])<<48 | uint64(b[10])<<40 | uint64(b[11])<<32 |
+			uint64(b[12])<<24 | uint64(b[13])<<16 | uint64(b[14])<<8 | uint64(b[15])
+		return c0, c1, uint32(min(rest, 17))
+	}
+	var c0, c1 uint64
+	for j := range rest {
+		if j < 8 {
+			c0 |= uint64(s[depth+j]) << (56 - 8*j)
+		} else {
+			c1 |= uint64(s[depth+j]) << (56 - 8*(j-8))
+		}
+	}
+	return c0, c1, uint32(rest)
+}
+
+// sort sorts keys (at offset off of the scratch), whose URIs are equal
+// before depth.
+func (s *uriSorter) sort(keys []uriKey, off, depth int) {
+	if len(keys) < 24 {
+		slices.SortFunc(keys, func(a, b uriKey) int {
+			if c := strings.Compare(a.uri[depth:], b.uri[depth:]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.i, b.i)
+		})
+		return
+	}
+	// The prefix the group shares (each URI is read here, then at once
+	// for its chunk: one cache miss).
+	first := keys[0].uri[depth:]
+	lcp := len(first)
+	for j := 1; j < len(keys) && lcp > 0; j++ {
+		u := keys[j].uri[depth:]
+		n := min(lcp, len(u))
+		i := 0
+		for i < n && u[i] == first[i] {
+			i++
+		}
+		lcp = i
+	}
+	depth += lcp
+	ck := s.ck[off : off+len(keys)]
+	for j := range keys {
+		c0, c1, n := chunkAt(keys[j].uri, depth)
+		ck[j] = chunkKey{c0, c1, n, int32(j)}
+	}
+	slices.SortFunc(ck, func(a, b chunkKey) int {
+		if a.c0 != b.c0 {
+			return cmp.Compare(a.c0, b.c0)
+		}
+		if a.c1 != b.c1 {
+			return cmp.Compare(a.c1, b.c1)
+		}
+		return cmp.Compare(a.n, b.n)
+	})
+	tmp := s.tmp[off : off+len(keys)]
+	for j := range ck {
+		tmp[j] = keys[ck[j].k]
+	}
+	copy(keys, tmp)
+	for lo := 0; lo < len(keys); {
+		hi := lo + 1
+		for hi < len(keys) && ck[hi].c0 == ck[lo].c0 && ck[hi].c1 == ck[lo].c1 && ck[hi].n == ck[lo].n {
+			hi++
+		}
+		if hi-lo > 1 {
+			if ck[lo].n == 17 {
+				s.sort(keys[lo:hi], off+lo, depth+16)
+			} else { // one URI: by index
+				slices.SortFunc(keys[lo:hi], func(a, b uriKey) int { return cmp.Compare(a.i, b.i) })
+			}
+		}
+		lo = hi
+	}
 }
 
 // addEdges resolves the followed edges into arcs. Unknown and refused kinds

@@ -9,6 +9,7 @@ import (
 	"path"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -31,6 +32,36 @@ func TestSortByURIIsTheSort(t *testing.T) {
 		slices.SortFunc(want, func(a, b int) int { return cmp.Or(cmp.Compare(nodes[a].URI, nodes[b].URI), a-b) })
 		if got := sortByURI(nodes, order); !slices.Equal(got, want) {
 			t.Fatalf("%d nodes: the order differs from the sort's", n)
+		}
+	}
+}
+
+// TestSortURIKeysIsTheSort: the eight-bytes-at-a-time sort orders URIs as
+// string comparison does, whatever their lengths, shared prefixes and
+// bytes (NULs and 0xff at and past a chunk's end, prefixes of each
+// other, empty ones), repeats in index order.
+func TestSortURIKeysIsTheSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte{0, 1, 'a', 'b', 0x7f, 0x80, 0xff}
+	for round := range 300 {
+		n := r.IntN(400)
+		if round%50 == 0 {
+			n = 5000
+		}
+		prefix := strings.Repeat("clew://symbol/net/", r.IntN(3))
+		keys := make([]uriKey, n)
+		for i := range keys {
+			b := []byte(prefix[:r.IntN(len(prefix)+1)])
+			for range r.IntN(20) {
+				b = append(b, alphabet[r.IntN(len(alphabet))])
+			}
+			keys[i] = uriKey{string(b), i}
+		}
+		want := slices.Clone(keys)
+		slices.SortFunc(want, func(a, b uriKey) int { return cmp.Or(strings.Compare(a.uri, b.uri), a.i-b.i) })
+		r.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+		if sortURIKeys(keys); !slices.Equal(keys, want) {
+			t.Fatalf("round %d, %d keys: the order differs from the sort's", round, n)
 		}
 	}
 }

@@ -95,12 +95,22 @@ func dumpAnswers(t *testing.T, out, dir string, reqs []devcontext.Request, expla
 			t.Fatal(err)
 		}
 	}
+	// The requests go through a persistent store, which the store pass
+	// below reads back.
+	store, err := disk.OpenTableStoreAt(t.TempDir(), disk.TableVersion())
+	if err != nil {
+		t.Fatal(err)
+	}
 	snap := load()
+	snap.UseTableStore(store)
+	var answers []string
 	for i, r := range reqs {
 		md, c, err := contextmap.Markdown(ctx, snap, r)
 		if err != nil {
 			t.Fatal(err)
 		}
+		j, _ := json.Marshal(c)
+		answers = append(answers, string(j))
 		write(fmt.Sprintf("%02d.json", i), c)
 		write(fmt.Sprintf("%02d.md", i), md)
 		ex, err := contextmap.Explain(ctx, snap, explain, r)
@@ -125,6 +135,19 @@ func dumpAnswers(t *testing.T, out, dir string, reqs []devcontext.Request, expla
 	f, _ := json.Marshal(fresh)
 	if string(a) != string(f) {
 		t.Errorf("request %d: the answer on a fresh Load differs from the one after %d other requests", last, last)
+	}
+	// Every request again on a new Load whose tables, index and content
+	// packs come from the store the first pass filled.
+	stored := load()
+	stored.UseTableStore(store)
+	for i, r := range reqs {
+		_, c, err := contextmap.Markdown(ctx, stored, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j, _ := json.Marshal(c); string(j) != answers[i] {
+			t.Errorf("request %d: the answer from the store differs from the one read from the files", i)
+		}
 	}
 }
 

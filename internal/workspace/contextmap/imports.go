@@ -85,7 +85,11 @@ func (w *worldBuilder) imports(pf *cxParsed) map[string]cxImported {
 		return pf.imports
 	}
 	pf.imports = map[string]cxImported{}
-	for _, st := range scanImports(pf.family, pf.src) {
+	var src []byte
+	if pf.family == familyJS || pf.family == familyPython { // the only families scanImports reads
+		src = []byte(pf.c.text)
+	}
+	for _, st := range scanImports(pf.family, src) {
 		target := ""
 		if pf.family == familyJS {
 			target = w.jsModule(pf.dir, st.module)

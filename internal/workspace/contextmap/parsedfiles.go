@@ -3,9 +3,8 @@ package contextmap
 import (
 	"bytes"
 	"container/list"
-	"path"
+	"crypto/sha256"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,10 +28,13 @@ import (
 
 // cxContent is one file's world-independent declarations.
 type cxContent struct {
-	src   []byte
-	lines []int
-	pkg   string // Go: the package clause's name
-	decls []cxContentDecl
+	text string   // the source (contentpack.go: a slice of the pack's kept section)
+	strs []string // the pack's strings: the body tokens' ids index them
+
+	sortedOnce sync.Once
+	sorted     bool   // strs ascend (idOf)
+	pkg        string // Go: the package clause's name
+	decls      []cxContentDecl
 
 	words     sync.Once
 	wordsDone atomic.Bool // words has run
@@ -45,7 +47,7 @@ type cxContent struct {
 
 // cxContentDecl is one declaration of a cxContent.
 type cxContentDecl struct {
-	d     *symbols.Decl
+	d     *cxSym
 	base  string
 	cbase string // the container's base name, "" without one
 	kc    kindClass
@@ -173,47 +175,89 @@ func (w *worldBuilder) content(f cxFile) *cxContent {
 	return c
 }
 
-// buildContent reads f, takes its table and builds its declarations, and
-// keeps them in the Load's contents.
+// buildContent takes f's declarations from its pack in the persistent
+// store (contentpack.go), else reads f, takes its table and builds them
+// (and stores the pack), and keeps them in the Load's contents.
 func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
+	store := w.s.PersistentStore()
+	// An unsaved buffer's versions are not stored (nor are their tables).
+	packable := store != nil && !f.overlay && f.st == anchors.FileOK
+	var key [sha256.Size]byte
+	if packable {
+		key = contentPackKey(k, f.test)
+		if c := storedContent(store, key, f); c != nil {
+			w.b.contents.put(k, c)
+			return c
+		}
+	}
 	src, st := w.s.ReadFile(f.path)
 	if st != anchors.FileOK {
 		return nil
 	}
-	c := newContent(f, k.importPath, src, w.s.Table(f.lang, src))
+	tab := w.s.Table(f.lang, src)
+	data := encodeContent(f, k.importPath, src, tab)
+	// A table from a parse that gave up is not the file's; a file that
+	// changed since the base saw it is not f.blob's content.
+	if packable && !tab.GaveUp && gitBlobID(src) == f.blob {
+		store.Put(key, data)
+	}
+	c := mustDecodeContent(data, f)
 	w.b.contents.put(k, c)
 	return c
 }
 
-func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
-	c := &cxContent{src: src, lines: lineStarts(src), decls: make([]cxContentDecl, len(tab.Decls))}
-	if f.lang == symbols.Go {
-		c.pkg = goPackage(src)
+// bufferedStore is a store that reads an entry into a caller's buffer
+// (disk.TableStore.GetInto).
+type bufferedStore interface {
+	GetInto(key [sha256.Size]byte, buf []byte) (payload, grown []byte, ok bool)
+}
+
+// packBufs are the buffers packs are read into: decodeContent keeps
+// nothing of its input, so a new seed's few hundred reads reuse a few
+// buffers instead of allocating an entry each (an entry over 4 MiB is
+// read into a buffer of its own, not kept).
+var packBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPackBuf = 4 << 20
+
+// storedContent is the content f's pack in store decodes to, nil when
+// there is none or it is refused.
+func storedContent(store workspace.TableStore, key [sha256.Size]byte, f cxFile) *cxContent {
+	bs, ok := store.(bufferedStore)
+	if !ok {
+		data, ok := store.Get(key)
+		if !ok {
+			return nil
+		}
+		c, _ := decodeContent(data, f)
+		return c
 	}
-	text := string(src) // one copy: the nodes' texts are slices of it
-	p := f.path
-	for i := range tab.Decls {
-		d := &tab.Decls[i]
-		x := &c.decls[i]
-		*x = cxContentDecl{d: d, base: cxBaseName(d.Name), kc: classOf(d.Kind), test: f.test && isTestDecl(f.lang, d)}
-		if d.Container != "" {
-			x.cbase = cxBaseName(d.Container)
-		}
-		kind := devcontext.KindSymbol
-		if x.test {
-			kind = devcontext.KindTest
-			x.tested = testedNames(f.lang, d)
-		}
-		x.uri = symbolURI(kind, ip, d.QualifiedName)
-		if f.lang == symbols.Go && (d.QualifiedName == "init" || d.QualifiedName == "_") {
-			x.uri += "#" + path.Base(p) + ":" + strconv.Itoa(d.StartLine) // may repeat in a package
-		}
-		x.start = docCommentStart(src, c.lines, d.StartByte, d.StartLine)
-		sl, sc := c.pos(x.start)
-		el, ec := c.pos(max(d.EndByte-1, x.start))
-		x.node = devcontext.Node{URI: x.uri, Kind: kind, Title: d.QualifiedName, Name: d.QualifiedName, Path: p,
-			Range: &devcontext.Range{StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec},
-			Text:  text[x.start:d.EndByte], Outline: OutlineOf(d, src), Facts: declarationFacts(d.Kind)}
+	bp := packBufs.Get().(*[]byte)
+	defer packBufs.Put(bp)
+	data, grown, ok := bs.GetInto(key, *bp)
+	if cap(grown) <= maxPackBuf {
+		*bp = grown[:0]
+	}
+	if !ok {
+		return nil
+	}
+	c, _ := decodeContent(data, f)
+	return c
+}
+
+// newContent is code file f's declarations (import path ip) from its
+// source and table, through the pack a store would keep.
+func newContent(f cxFile, ip string, src []byte, tab symbols.Table) *cxContent {
+	if f.blob == "" {
+		f.blob = gitBlobID(src)
+	}
+	return mustDecodeContent(encodeContent(f, ip, src, tab), f)
+}
+
+func mustDecodeContent(data []byte, f cxFile) *cxContent {
+	c, err := decodeContent(data, f)
+	if err != nil {
+		panic("contextmap: a content pack just encoded does not decode: " + f.path)
 	}
 	return c
 }
@@ -297,23 +341,38 @@ func (c *cxContent) indexWordsOnce() {
 // indexWords builds wordKeys: (hash of a body word, declaration index),
 // sorted, each once. Only words (identifiers and numbers: tokens of
 // identifier bytes) are kept — the search asks for names, and holders
-// answers every declaration for anything else.
+// answers every declaration for anything else. Body tokens are ids into
+// the file's strings: each string is tested and hashed once, and a
+// declaration's repeated words are keyed once before the sort.
 func (c *cxContent) indexWords() {
-	n := 0
-	for i := range c.decls {
-		n += c.decls[i].d.Body.Len()
+	hi := make([]uint64, len(c.strs)) // per string: its key's high half | 1 for a word, else 0
+	for id, w := range c.strs {
+		if isWord(w) {
+			hi[id] = uint64(uint32(identHash(w)))<<32 | 1
+		}
 	}
+	seen := make([]int32, len(c.strs)) // per string: 1 + the last declaration keyed for it
+	n := 0                             // the keys: counted first, so the kept slice is their size
+	for i := range c.decls {
+		for _, id := range c.decls[i].d.Body.ids {
+			if hi[id] != 0 && seen[id] != int32(i)+1 {
+				seen[id] = int32(i) + 1
+				n++
+			}
+		}
+	}
+	clear(seen)
 	keys := make([]uint64, 0, n)
 	for i := range c.decls {
-		body := c.decls[i].d.Body
-		for t := range body.Len() {
-			if w := body.At(t); isWord(w) {
-				keys = append(keys, wordKey(w, i))
+		for _, id := range c.decls[i].d.Body.ids {
+			if v := hi[id]; v != 0 && seen[id] != int32(i)+1 {
+				seen[id] = int32(i) + 1
+				keys = append(keys, v&^0xffffffff|uint64(i))
 			}
 		}
 	}
 	sortWordKeys(keys)
-	c.wordKeys = slices.Clip(slices.Compact(keys))
+	c.wordKeys = slices.Compact(keys)
 }
 
 // isWord reports a non-empty token of identifier bytes only.
@@ -344,9 +403,6 @@ func sortWordKeys(keys []uint64) {
 func wordKey(token string, decl int) uint64 {
 	return uint64(uint32(identHash(token)))<<32 | uint64(decl)
 }
-
-// pos is the 1-based line and byte column of an offset.
-func (c *cxContent) pos(off int) (int, int) { return linePos(c.lines, off) }
 
 // declarationFacts is the facts of a declaration node of a kind: one map
 // per kind, shared (read-only: devcontext clones facts before adding).

@@ -160,7 +160,7 @@ func Other() { var s Server; s.Serve(); helper(2) }
 	}
 }
 
-func bodyHolds(b symbols.TokenList, w string) bool {
+func bodyHolds(b cxTokens, w string) bool {
 	for k := range b.Len() {
 		if b.At(k) == w {
 			return true

@@ -73,8 +73,6 @@ type cxParsed struct {
 	dir    string
 	lang   symbols.Language
 	c      *cxContent // the declarations it was made from
-	src    []byte
-	lines  []int // byte offset of each line's start
 	decls  []*cxDecl
 	test   bool
 	family string
@@ -83,23 +81,14 @@ type cxParsed struct {
 	imports map[string]cxImported
 }
 
-// cxDecl is one declaration in the world.
+// cxDecl is one declaration in the world: its kept declaration (symbol,
+// names and their ids, kind class, test names, start; shared by every
+// world that takes it, read-only) and what is this world's.
 type cxDecl struct {
-	f     *cxParsed
-	node  int // index of the world's node for uri
-	d     *symbols.Decl
-	uri   string
-	base  string // the name without container or overload suffix
-	cbase string // the container's base name
-	// baseID, cbaseID, testedIDs: base, cbase and tested's base names as
-	// name ids (cxContents.name)
-	baseID, cbaseID int32
-	testedIDs       []int32
-	testedPlain     uint64 // cxContentDecl.testedPlain
-	kc              kindClass
-	test            bool
-	tested          []string // a test's testedNames
-	start           int      // first byte, doc comment included
+	*cxContentDecl
+	f    *cxParsed
+	node int    // index of the world's node for uri
+	uri  string // the kept declaration's, or a duplicate's suffixed one
 }
 
 func (x *cxDecl) contains(y *cxDecl) bool {
@@ -152,6 +141,7 @@ type worldBuilder struct {
 	// repeated edge is appended again and made one edge once the world
 	// is drawn (oneEdgeEach), by a sort instead of a map of every edge.
 	ekeys []cxKeyedEdge
+	drawn int // how many edges were drawn before oneEdgeEach made them one each (grow's hint)
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
@@ -191,7 +181,7 @@ func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, dep
 
 // grow makes z at least as large as this world, for the next one's hint.
 func (w *worldBuilder) grow(z *worldSize) {
-	z.nodes, z.edges = max(z.nodes, len(w.nodes)), max(z.edges, len(w.edges))
+	z.nodes, z.edges = max(z.nodes, len(w.nodes)), max(z.edges, len(w.edges), w.drawn)
 	z.parsed = max(z.parsed, len(w.parsed))
 }
 
@@ -349,6 +339,7 @@ type cxKeyedEdge struct {
 // edges a map of keys kept as they were drawn. (The edges drawn without
 // a key are left as they are.)
 func (w *worldBuilder) oneEdgeEach() {
+	w.drawn = len(w.edges)
 	ks := w.ekeys
 	slices.SortFunc(ks, func(a, b cxKeyedEdge) int {
 		if c := strings.Compare(a.k.kind, b.k.kind); c != 0 {
@@ -649,15 +640,14 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		return nil
 	}
 	w.b.contents.name(c)
-	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, src: c.src, test: f.test, family: workspace.LanguageFamily(f.lang),
-		lines: c.lines, pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
+	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, test: f.test, family: workspace.LanguageFamily(f.lang),
+		pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
 	w.parsed[p] = pf
 	xs := make([]cxDecl, len(c.decls))
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
-		*x = cxDecl{f: pf, d: cd.d, uri: cd.uri, base: cd.base, cbase: cd.cbase, baseID: cd.baseID, cbaseID: cd.cbaseID,
-			kc: cd.kc, test: cd.test, tested: cd.tested, testedIDs: cd.testedIDs, testedPlain: cd.testedPlain, start: cd.start}
+		*x = cxDecl{cxContentDecl: cd, f: pf, uri: cd.uri}
 		uid := cd.uid
 		j, taken := w.lookupUID(uid)
 		if taken {
@@ -696,9 +686,6 @@ func lineStarts(src []byte) []int {
 	}
 	return out
 }
-
-// pos is the 1-based line and byte column of an offset.
-func (pf *cxParsed) pos(off int) (int, int) { return linePos(pf.lines, off) }
 
 // linePos is the 1-based line and byte column of an offset, given the
 // offsets of the lines' starts.
@@ -1154,9 +1141,31 @@ func (w *worldBuilder) usable(x *cxDecl) func(int32, *cxFile) bool {
 
 // uses reports whether y's body uses x: by name in x's directory; from
 // elsewhere, a Go function only as pkg.Name and a method only after ".".
+// The tokens are compared by id when y's file's strings are in order.
 func uses(y, x *cxDecl) bool {
 	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
 		return bodyHas(y, x.base)
+	}
+	c := y.f.c
+	if base, ok, known := c.idOf(x.base); known {
+		if !ok {
+			return false
+		}
+		dot, dotOK, _ := c.idOf(".")
+		if !dotOK {
+			return false
+		}
+		pkg, pkgOK, _ := c.idOf(x.f.pkg)
+		ids := y.d.Body.ids
+		for i, id := range ids {
+			if id != base || i == 0 || ids[i-1] != dot {
+				continue
+			}
+			if x.d.Container != "" || (pkgOK && i >= 2 && ids[i-2] == pkg) {
+				return true
+			}
+		}
+		return false
 	}
 	body := y.d.Body
 	for i := range body.Len() {
@@ -1171,6 +1180,9 @@ func uses(y, x *cxDecl) bool {
 }
 
 func bodyHas(x *cxDecl, name string) bool {
+	if id, ok, known := x.f.c.idOf(name); known {
+		return ok && slices.Contains(x.d.Body.ids, id)
+	}
 	for i := range x.d.Body.Len() {
 		if x.d.Body.At(i) == name {
 			return true
