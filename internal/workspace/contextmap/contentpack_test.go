@@ -275,31 +275,6 @@ func TestUsesByIDIsTheScan(t *testing.T) {
 	}
 }
 
-func usesByString(y, x *cxDecl) bool {
-	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
-		return bodyHasByString(y, x.base)
-	}
-	body := y.d.Body
-	for i := range body.Len() {
-		if body.At(i) != x.base || i == 0 || body.At(i-1) != "." {
-			continue
-		}
-		if x.d.Container != "" || (i >= 2 && body.At(i-2) == x.f.pkg) {
-			return true
-		}
-	}
-	return false
-}
-
-func bodyHasByString(x *cxDecl, name string) bool {
-	for i := range x.d.Body.Len() {
-		if x.d.Body.At(i) == name {
-			return true
-		}
-	}
-	return false
-}
-
 // TestDecodedContentKeepsNothingOfItsInput: a content decoded from a
 // buffer that is overwritten after (the store reads every pack into one
 // reused buffer) is the content decoded from an untouched copy.

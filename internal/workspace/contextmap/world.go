@@ -1167,6 +1167,15 @@ func uses(y, x *cxDecl) bool {
 		}
 		return false
 	}
+	return usesByString(y, x)
+}
+
+// usesByString is uses by the tokens' strings: where y's file's strings
+// are out of order (no ids to compare), and the reference of the ids.
+func usesByString(y, x *cxDecl) bool {
+	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
+		return bodyHasByString(y, x.base)
+	}
 	body := y.d.Body
 	for i := range body.Len() {
 		if body.At(i) != x.base || i == 0 || body.At(i-1) != "." {
@@ -1183,6 +1192,10 @@ func bodyHas(x *cxDecl, name string) bool {
 	if id, ok, known := x.f.c.idOf(name); known {
 		return ok && slices.Contains(x.d.Body.ids, id)
 	}
+	return bodyHasByString(x, name)
+}
+
+func bodyHasByString(x *cxDecl, name string) bool {
 	for i := range x.d.Body.Len() {
 		if x.d.Body.At(i) == name {
 			return true
