@@ -49,11 +49,7 @@ func (f *Files) readEach(paths []string, maxBytes int64, reuse bool, visit func(
 			visit(i, workspace.FileRead{Err: fmt.Errorf("%s: not workspace-relative", p)})
 			continue
 		}
-		dir, base := path.Split(p)
-		dir = strings.TrimSuffix(dir, "/")
-		if dir == "" {
-			dir = "."
-		}
+		dir, base := splitDir(p)
 		var r workspace.FileRead
 		r, buf = br.read(p, dir, base, maxBytes, buf)
 		if !reuse {
@@ -61,6 +57,15 @@ func (f *Files) readEach(paths []string, maxBytes int64, reuse bool, visit func(
 		}
 		visit(i, r)
 	}
+}
+
+// splitDir is p's directory ("." for the root) and base name.
+func splitDir(p string) (dir, base string) {
+	dir, base = path.Split(p)
+	if dir = strings.TrimSuffix(dir, "/"); dir == "" {
+		dir = "."
+	}
+	return dir, base
 }
 
 // rootOnce opens the os.Root of a batch when a read first needs it.

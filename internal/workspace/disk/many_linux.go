@@ -5,7 +5,6 @@ package disk
 import (
 	"fmt"
 	"os"
-	"path"
 	"syscall"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -23,15 +22,13 @@ import (
 // refuses what leaves the root, so what is reachable is what it was.
 type batchReader struct {
 	root     rootOnce
-	rootFD   int // -1 until opened
-	rootErr  error
 	dirs     map[string]int // -1: not readable
 	owned    []int          // descriptors opened here, closed by close
 	fallback []*os.File     // directories os.Root opened; their descriptors are in dirs
 }
 
 func newBatchReader(root string) *batchReader {
-	return &batchReader{root: rootOnce{path: root}, rootFD: -1, dirs: map[string]int{}}
+	return &batchReader{root: rootOnce{path: root}, dirs: map[string]int{}}
 }
 
 func (b *batchReader) close() {
@@ -60,18 +57,14 @@ func (b *batchReader) dir(dir string) int {
 	}
 	fd := -1
 	if dir == "." {
-		if b.rootFD < 0 && b.rootErr == nil {
-			b.rootFD, b.rootErr = openDir(-1, "", b.root.path)
-			if b.rootErr == nil {
-				b.owned = append(b.owned, b.rootFD)
-			}
+		if root, err := openDir(-1, "", b.root.path); err == nil {
+			fd = root
+			b.owned = append(b.owned, fd)
 		}
-		fd = b.rootFD
 		b.dirs[dir] = fd
 		return fd
 	}
-	parent, name := path.Split(dir)
-	parent = trimSlash(parent)
+	parent, name := splitDir(dir)
 	if plainName(name) {
 		if pfd := b.dir(parent); pfd >= 0 {
 			var err error
@@ -114,16 +107,6 @@ func (b *batchReader) viaRoot(dir string) int {
 // plainName reports a directory entry's name: not empty, ".", "..".
 func plainName(name string) bool {
 	return name != "" && name != "." && name != ".."
-}
-
-func trimSlash(dir string) string {
-	if len(dir) > 0 && dir[len(dir)-1] == '/' {
-		dir = dir[:len(dir)-1]
-	}
-	if dir == "" {
-		return "."
-	}
-	return dir
 }
 
 // readIn reads name inside the directory dir with four system calls
