@@ -9,6 +9,7 @@ import (
 	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"golang.org/x/sys/unix"
 )
 
 // The clock lockParseThread reads is the locked thread's own processor
@@ -16,7 +17,7 @@ import (
 // spins) it stays put; while it spins it grows.
 func TestParseThreadClockIsProcessorTime(t *testing.T) {
 	clock := make(chan func() (time.Duration, bool))
-	slept, spun := make(chan struct{}), make(chan struct{})
+	slept, spin, spun := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
 		unlock, used, ok := lockParseThread()
 		defer unlock()
@@ -27,7 +28,16 @@ func TestParseThreadClockIsProcessorTime(t *testing.T) {
 		clock <- used
 		time.Sleep(150 * time.Millisecond)
 		slept <- struct{}{}
-		for end := time.Now().Add(150 * time.Millisecond); time.Now().Before(end); {
+		<-spin // the reader has read the clock after the sleep
+		// Spin for 30 ms of this thread's own processor time (read by the
+		// thread itself, CLOCK_THREAD_CPUTIME_ID), however long a loaded
+		// machine makes that on the wall clock.
+		self := func() time.Duration {
+			var ts unix.Timespec
+			unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts)
+			return time.Duration(ts.Nano())
+		}
+		for end := self() + 30*time.Millisecond; self() < end; {
 		}
 		spun <- struct{}{}
 	}()
@@ -49,6 +59,7 @@ func TestParseThreadClockIsProcessorTime(t *testing.T) {
 	<-slept
 	close(stopSpin)
 	afterSleep, ok1 := used()
+	close(spin)
 	<-spun
 	afterSpin, ok2 := used()
 	if !ok1 || !ok2 {
@@ -57,8 +68,8 @@ func TestParseThreadClockIsProcessorTime(t *testing.T) {
 	if d := afterSleep - before; d > 50*time.Millisecond {
 		t.Errorf("a sleeping thread used %v of processor time in 150 ms (another thread's time counted?)", d)
 	}
-	if d := afterSpin - afterSleep; d < 10*time.Millisecond {
-		t.Errorf("a spinning thread used only %v of processor time in 150 ms", d)
+	if d := afterSpin - afterSleep; d < 25*time.Millisecond {
+		t.Errorf("a thread that spun for 30 ms of its own processor time shows %v", d)
 	}
 }
 
