@@ -263,6 +263,11 @@ func encodeContent(f cxFile, ip string, src []byte, tab symbols.Table) []byte {
 // numbers of at least a byte each.
 const minDeclRecord = 19
 
+// packDecoder reads a pack's bytes strictly, like workspace.PackReader,
+// but over the bytes the store read into a reused buffer rather than a
+// string: only the source-and-strings section is copied out (the records
+// of ids, most of a pack, are read and dropped), where PackReader would
+// make the whole entry one string the kept declarations hold alive.
 type packDecoder struct {
 	b   []byte
 	err error
