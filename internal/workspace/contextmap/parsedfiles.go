@@ -345,10 +345,10 @@ func (c *cxContent) indexWordsOnce() {
 // the file's strings: each string is tested and hashed once, and a
 // declaration's repeated words are keyed once before the sort.
 func (c *cxContent) indexWords() {
-	hi := make([]uint64, len(c.strs)) // per string: its key's high half | 1 for a word, else 0
+	hi := make([]uint64, len(c.strs)) // per string: wordKey(w, 0) | 1 for a word, else 0
 	for id, w := range c.strs {
 		if isWord(w) {
-			hi[id] = uint64(uint32(identHash(w)))<<32 | 1
+			hi[id] = wordKey(w, 0) | 1
 		}
 	}
 	seen := make([]int32, len(c.strs)) // per string: 1 + the last declaration keyed for it
@@ -367,7 +367,7 @@ func (c *cxContent) indexWords() {
 		for _, id := range c.decls[i].d.Body.ids {
 			if v := hi[id]; v != 0 && seen[id] != int32(i)+1 {
 				seen[id] = int32(i) + 1
-				keys = append(keys, v&^0xffffffff|uint64(i))
+				keys = append(keys, v&^0xffffffff|uint64(i)) // wordKey(w, i)
 			}
 		}
 	}
