@@ -164,11 +164,8 @@ func (s *TableStore) Empty() bool {
 
 // Get returns the payload stored for key when the entry checks.
 func (s *TableStore) Get(key [sha256.Size]byte) ([]byte, bool) {
-	b, err := os.ReadFile(s.path(key))
-	if err != nil {
-		return nil, false
-	}
-	return s.open(key, b)
+	payload, _, ok := s.GetInto(key, nil)
+	return payload, ok
 }
 
 // GetInto is Get reading the entry into buf's storage, grown when it is

@@ -8,7 +8,8 @@ import (
 	"testing"
 )
 
-// TestGetIntoIsGet: GetInto answers as Get does — the payload of a whole
+// TestGetIntoIsGet: GetInto (and Get, which is GetInto without a buffer)
+// answers as the entry read whole and checked — the payload of a whole
 // entry, a miss for a missing, truncated, extended or flipped one and for
 // one copied under another key's name — and reads into the buffer it is
 // given when that is large enough.
@@ -26,11 +27,17 @@ func TestGetIntoIsGet(t *testing.T) {
 	}
 	check := func(name string) {
 		t.Helper()
-		want, wantOK := s.Get(key)
+		// The reference: the file read whole, its envelope checked (Get
+		// is GetInto without a buffer).
+		var want []byte
+		wantOK := false
+		if b, err := os.ReadFile(s.path(key)); err == nil {
+			want, wantOK = s.open(key, b)
+		}
 		buf := make([]byte, 0, 4096)
 		got, grown, ok := s.GetInto(key, buf)
 		if ok != wantOK || !bytes.Equal(got, want) {
-			t.Errorf("%s: GetInto = %v (%d bytes), Get = %v (%d bytes)", name, ok, len(got), wantOK, len(want))
+			t.Errorf("%s: GetInto = %v (%d bytes), the entry read whole = %v (%d bytes)", name, ok, len(got), wantOK, len(want))
 		}
 		if ok && &grown[:1][0] != &buf[:1][0] {
 			t.Errorf("%s: a 4096-byte buffer was not used", name)
@@ -39,6 +46,9 @@ func TestGetIntoIsGet(t *testing.T) {
 	check("whole")
 	if got, _, _ := s.GetInto(key, nil); !bytes.Equal(got, payload) {
 		t.Error("GetInto without a buffer does not return the payload")
+	}
+	if got, ok := s.Get(key); !ok || !bytes.Equal(got, payload) {
+		t.Error("Get does not return the payload")
 	}
 	for name, b := range map[string][]byte{
 		"truncated":        entry[:len(entry)-5],
@@ -52,6 +62,9 @@ func TestGetIntoIsGet(t *testing.T) {
 		check(name)
 		if _, _, ok := s.GetInto(key, nil); ok {
 			t.Errorf("%s: GetInto trusts it", name)
+		}
+		if _, ok := s.Get(key); ok {
+			t.Errorf("%s: Get trusts it", name)
 		}
 	}
 	if err := os.WriteFile(s.path(key), entry, 0o644); err != nil {
