@@ -76,25 +76,11 @@ func (l cxTokens) Strings() []string {
 	return out
 }
 
-// idOf is s's id among c's strings: known is false when the strings are
-// not in order (then a caller compares the tokens' strings), ok when s is
-// one of them. Whether they are in order is checked once per content:
-// the decoder does not trust the writer's sort.
-func (c *cxContent) idOf(s string) (id uint32, ok, known bool) {
-	c.sortedOnce.Do(func() {
-		c.sorted = true
-		for i := 1; i < len(c.strs); i++ {
-			if c.strs[i-1] >= c.strs[i] {
-				c.sorted = false
-				break
-			}
-		}
-	})
-	if !c.sorted {
-		return 0, false, false
-	}
+// idOf is s's id among c's strings (they ascend: decodeContent refuses a
+// pack whose strings do not), ok when s is one of them.
+func (c *cxContent) idOf(s string) (id uint32, ok bool) {
 	i, found := slices.BinarySearch(c.strs, s)
-	return uint32(i), found, true
+	return uint32(i), found
 }
 
 // contentPackKey is a pack's key in the persistent store: everything the
@@ -393,6 +379,9 @@ func decodeContent(data []byte, f cxFile) (*cxContent, error) {
 			off := len(data) - len(r.b)
 			strs[i] = at(off, n)
 			r.b = r.b[n:]
+			if i > 0 && strs[i-1] >= strs[i] {
+				return nil, errBadContent // the ids are found by a binary search
+			}
 		}
 	}
 	str := func() string {

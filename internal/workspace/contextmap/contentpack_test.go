@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -218,61 +217,96 @@ func FuzzDecodeContent(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { checkDecoded(t, data, file) })
 }
 
-// TestUsesByIDIsTheScan: uses and bodyHas, which compare token ids when a
-// file's strings are in order, answer as the string scans do for every
-// pair of declarations of two packages — with the ids, and with the
-// strings taken as out of order (the fallback).
+// TestUsesByIDIsTheScan: uses and bodyHas, comparing token ids, answer as
+// the scans of the tokens' strings, for names a file has and has not (no
+// "p" among r's strings: p's id is where "p" would sort); and a pack whose
+// strings do not ascend is refused (a binary search could not find ids).
 func TestUsesByIDIsTheScan(t *testing.T) {
 	files := map[string]string{
 		"p/p.go": "package p\n\nfunc Serve() { helper() }\n\nfunc helper() {}\n\ntype Server struct{}\n\nfunc (s *Server) Close() { Serve(); s.Close() }\n",
 		"q/q.go": "package q\n\nimport \"p\"\n\nfunc Use() { p.Serve(); var s p.Server; s.Close(); Serve() }\n\nfunc Other() { x.Serve(); Close(); p.helper() }\n\nfunc Serve() { . }\n",
-		// no "p" among its strings: p's id is where "p" would sort, r's
 		"r/r.go": "package r\n\nfunc R() { r.Serve() }\n",
 	}
 	var decls []*cxDecl
-	for _, fallback := range []bool{false, true} {
-		decls = decls[:0]
-		for _, p := range []string{"p/p.go", "q/q.go", "r/r.go"} {
-			src := []byte(files[p])
-			f := cxFile{path: p, dir: path.Dir(p), lang: symbols.Go, code: true}
-			c := newContent(f, "example.com/"+f.dir, src, symbols.Parse(symbols.Go, src, symbols.Options{KeepBodyTokens: true}))
-			if _, _, known := c.idOf("x"); !known {
-				t.Fatalf("%s: the pack's strings are not in order", p)
-			}
-			if fallback {
-				c.sortedOnce = sync.Once{}
-				c.sortedOnce.Do(func() {})
-				c.sorted = false
-			}
-			pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, pkg: c.pkg}
-			for i := range c.decls {
-				decls = append(decls, &cxDecl{cxContentDecl: &c.decls[i], f: pf, uri: c.decls[i].uri})
-			}
+	swaps := 0
+	for _, p := range []string{"p/p.go", "q/q.go", "r/r.go"} {
+		src := []byte(files[p])
+		f := cxFile{path: p, dir: path.Dir(p), lang: symbols.Go, code: true}
+		tab := symbols.Parse(symbols.Go, src, symbols.Options{KeepBodyTokens: true})
+		c := newContent(f, "example.com/"+f.dir, src, tab)
+		pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, pkg: c.pkg}
+		for i := range c.decls {
+			decls = append(decls, &cxDecl{cxContentDecl: &c.decls[i], f: pf, uri: c.decls[i].uri})
 		}
-		if len(decls) < 7 {
-			t.Fatalf("%d declarations", len(decls))
-		}
-		hits := 0
-		for _, y := range decls {
-			for _, x := range decls {
-				want := usesByString(y, x)
-				if got := uses(y, x); got != want {
-					t.Errorf("fallback %v: uses(%s, %s) = %v, want %v", fallback, y.uri, x.uri, got, want)
+		// The same pack with two strings swapped is refused.
+		f.blob = gitBlobID(src)
+		data := encodeContent(f, "example.com/"+f.dir, src, tab)
+		for k := 1; k < len(c.strs); k++ {
+			a, b := c.strs[k-1], c.strs[k]
+			i := bytes.Index(data, []byte(string(rune(len(a)))+a+string(rune(len(b)))+b))
+			if len(a) == len(b) && len(a) > 0 && len(a) < 0x80 && i >= 0 {
+				i++ // past a's length
+				swapped := bytes.Clone(data)
+				copy(swapped[i:], b)
+				copy(swapped[i+len(a)+1:], a)
+				swaps++
+				if _, err := decodeContent(swapped, f); err == nil {
+					t.Errorf("%s: a pack whose strings %q, %q are out of order is trusted", p, b, a)
 				}
-				if want {
-					hits++
-				}
-				for _, n := range []string{x.base, ".", "nothere", "p"} {
-					if got, want := bodyHas(y, n), bodyHasByString(y, n); got != want {
-						t.Errorf("fallback %v: bodyHas(%s, %q) = %v, want %v", fallback, y.uri, n, got, want)
-					}
-				}
+				break
 			}
-		}
-		if hits < 5 {
-			t.Errorf("only %d uses", hits)
 		}
 	}
+	if len(decls) < 7 || swaps == 0 {
+		t.Fatalf("%d declarations, %d packs with strings swapped", len(decls), swaps)
+	}
+	hits := 0
+	for _, y := range decls {
+		for _, x := range decls {
+			want := usesByString(y, x)
+			if got := uses(y, x); got != want {
+				t.Errorf("uses(%s, %s) = %v, want %v", y.uri, x.uri, got, want)
+			}
+			if want {
+				hits++
+			}
+			for _, n := range []string{x.base, ".", "nothere", "p"} {
+				if got, want := bodyHas(y, n), bodyHasByString(y, n); got != want {
+					t.Errorf("bodyHas(%s, %q) = %v, want %v", y.uri, n, got, want)
+				}
+			}
+		}
+	}
+	if hits < 5 {
+		t.Errorf("only %d uses", hits)
+	}
+}
+
+// usesByString and bodyHasByString are uses and bodyHas by the tokens'
+// strings: the reference of the ids.
+func usesByString(y, x *cxDecl) bool {
+	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
+		return bodyHasByString(y, x.base)
+	}
+	body := y.d.Body
+	for i := range body.Len() {
+		if body.At(i) != x.base || i == 0 || body.At(i-1) != "." {
+			continue
+		}
+		if x.d.Container != "" || (i >= 2 && body.At(i-2) == x.f.pkg) {
+			return true
+		}
+	}
+	return false
+}
+
+func bodyHasByString(x *cxDecl, name string) bool {
+	for i := range x.d.Body.Len() {
+		if x.d.Body.At(i) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // TestDecodedContentKeepsNothingOfItsInput: a content decoded from a

@@ -28,13 +28,10 @@ import (
 
 // cxContent is one file's world-independent declarations.
 type cxContent struct {
-	text string   // the source (contentpack.go: a slice of the pack's kept section)
-	strs []string // the pack's strings: the body tokens' ids index them
-
-	sortedOnce sync.Once
-	sorted     bool   // strs ascend (idOf)
-	pkg        string // Go: the package clause's name
-	decls      []cxContentDecl
+	text  string   // the source (contentpack.go: a slice of the pack's kept section)
+	strs  []string // the pack's strings, ascending: the body tokens' ids index them
+	pkg   string   // Go: the package clause's name
+	decls []cxContentDecl
 
 	words     sync.Once
 	wordsDone atomic.Bool // words has run

@@ -1141,47 +1141,24 @@ func (w *worldBuilder) usable(x *cxDecl) func(int32, *cxFile) bool {
 
 // uses reports whether y's body uses x: by name in x's directory; from
 // elsewhere, a Go function only as pkg.Name and a method only after ".".
-// The tokens are compared by id when y's file's strings are in order.
+// The tokens are compared by their ids among y's file's strings.
 func uses(y, x *cxDecl) bool {
 	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
 		return bodyHas(y, x.base)
 	}
 	c := y.f.c
-	if base, ok, known := c.idOf(x.base); known {
-		if !ok {
-			return false
-		}
-		dot, dotOK, _ := c.idOf(".")
-		if !dotOK {
-			return false
-		}
-		pkg, pkgOK, _ := c.idOf(x.f.pkg)
-		ids := y.d.Body.ids
-		for i, id := range ids {
-			if id != base || i == 0 || ids[i-1] != dot {
-				continue
-			}
-			if x.d.Container != "" || (pkgOK && i >= 2 && ids[i-2] == pkg) {
-				return true
-			}
-		}
+	base, ok := c.idOf(x.base)
+	dot, dotOK := c.idOf(".")
+	if !ok || !dotOK {
 		return false
 	}
-	return usesByString(y, x)
-}
-
-// usesByString is uses by the tokens' strings: where y's file's strings
-// are out of order (no ids to compare), and the reference of the ids.
-func usesByString(y, x *cxDecl) bool {
-	if y.f.dir == x.f.dir || x.f.lang != symbols.Go && x.d.Container == "" {
-		return bodyHasByString(y, x.base)
-	}
-	body := y.d.Body
-	for i := range body.Len() {
-		if body.At(i) != x.base || i == 0 || body.At(i-1) != "." {
+	pkg, pkgOK := c.idOf(x.f.pkg)
+	ids := y.d.Body.ids
+	for i, id := range ids {
+		if id != base || i == 0 || ids[i-1] != dot {
 			continue
 		}
-		if x.d.Container != "" || (i >= 2 && body.At(i-2) == x.f.pkg) {
+		if x.d.Container != "" || (pkgOK && i >= 2 && ids[i-2] == pkg) {
 			return true
 		}
 	}
@@ -1189,19 +1166,8 @@ func usesByString(y, x *cxDecl) bool {
 }
 
 func bodyHas(x *cxDecl, name string) bool {
-	if id, ok, known := x.f.c.idOf(name); known {
-		return ok && slices.Contains(x.d.Body.ids, id)
-	}
-	return bodyHasByString(x, name)
-}
-
-func bodyHasByString(x *cxDecl, name string) bool {
-	for i := range x.d.Body.Len() {
-		if x.d.Body.At(i) == name {
-			return true
-		}
-	}
-	return false
+	id, ok := x.f.c.idOf(name)
+	return ok && slices.Contains(x.d.Body.ids, id)
 }
 
 // findTests reads x's conventional test files and the test files that
