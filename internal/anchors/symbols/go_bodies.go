@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors/hash"
 )
@@ -34,7 +35,8 @@ type goTok struct {
 // function, method, struct, interface or field that Parse gives for a
 // well-formed file is among them; the others are harmless extras. ok is
 // false when the file is not plainly well-formed Go (an unterminated
-// literal or comment, unbalanced brackets, a byte outside ASCII in code):
+// literal or comment, unbalanced brackets, a byte outside ASCII in code
+// that is not part of an identifier, as goUniIdentRune reads it):
 // then any body may be in it and the caller must parse it.
 //
 // It reads the file once, writing the hash tokens joined by the separator
@@ -195,11 +197,16 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			} else {
 				emit(src[start:i])
 			}
-		case hcLetter:
+		case hcLetter, hcHigh:
 			j := i + 1
-			for j < len(src) && identPart[src[j]] {
-				j++
+			if class == hcHigh {
+				k := goUniIdentRune(src, i, false)
+				if k == 0 {
+					return nil, false // not Go outside a literal or comment
+				}
+				j = i + k
 			}
+			j = goIdentEnd(src, j)
 			if j-i == 6 && string(src[i:j]) == "struct" {
 				kw = 's'
 			} else if j-i == 9 && string(src[i:j]) == "interface" {
@@ -352,11 +359,8 @@ func goBodyTokens(src []byte) (toks []goTok, texts []string, groups [][2]int, ok
 				rewrite(&t, strings.ReplaceAll(string(src[start:i]), "\r\n", "\n"))
 			}
 			toks = append(toks, t)
-		case isGoLetter(c):
-			j := i + 1
-			for j < len(src) && identPart[src[j]] {
-				j++
-			}
+		case isGoLetter(c) || c >= utf8.RuneSelf && goUniIdentRune(src, i, false) > 0:
+			j := goIdentEnd(src, i+max(1, goUniIdentRune(src, i, false)))
 			if j-i >= 5 && j-i <= 9 {
 				switch string(src[i:j]) { // no allocation
 				case "struct":
@@ -435,7 +439,8 @@ const (
 	hcClose
 	hcSemi
 	hcComma
-	hcBad // no Go token starts with it
+	hcBad  // no Go token starts with it
+	hcHigh // a byte outside ASCII: a letter's first (goUniIdentRune) or refused
 )
 
 var hashClass = func() (t [256]byte) {
@@ -464,7 +469,9 @@ var hashClass = func() (t [256]byte) {
 			t[c] = hcSemi
 		case b == ',':
 			t[c] = hcComma
-		case b >= 0x80 || b < ' ' || b == '$' || b == '@' || b == '#' || b == '?' || b == '\\' || b == 0x7f:
+		case b >= utf8.RuneSelf:
+			t[c] = hcHigh
+		case b < ' ' || b == '$' || b == '@' || b == '#' || b == '?' || b == '\\' || b == 0x7f:
 			t[c] = hcBad
 		}
 	}

@@ -101,6 +101,7 @@ func FuzzGoBodyHashesIsReference(f *testing.F) {
 		"package p\ntype I interface { M(int) error; N() }\nvar v = struct{ a, b int }{1, 2,}\n",
 		"package p\nfunc F() { s := \"\\u00e9\\t\"; r := '\\n'; n := 0X1P+2i; _, _, _ = s, r, n }\n",
 		"{,}{a,}(,)interface{a b c d e f g h,}struct{,}",
+		"package p\ntype Φ struct{ µ, ŝ, λ2 int }\nfunc (φ Φ) M() int { return φ.µ + φ.ŝ + φ.λ2 }\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -76,7 +76,10 @@ func TestGoBodyHashes(t *testing.T) {
 		{"bom", "\ufeffpackage p\nfunc F(a int) int { a++; a <<= 2; a &^= 1; return a }\n", true},
 		{"unterminated string", "package p\nfunc F() { x := \"abc\n}\n", false},
 		{"unbalanced", "package p\nfunc F() { if x { }\n", false},
-		{"non-ASCII name", "package p\nfunc Fé() { return }\n", false},
+		{"non-ASCII names", "package p\nfunc Fé(θ float64) float64 { µ := θ * 2; return µ + θ }\n", true},
+		{"a rune no identifier holds", "package p\nfunc F() { x☹ := 1; _ = x☹ }\n", false},
+		{"a letter tree-sitter does not start with", "package p\nfunc F() { \u037a := 1; _ = \u037a }\n", false},
+		{"no-break space", "package p\nfunc F() {\u00a0return }\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			missing, n, _, ok := missingBodies([]byte(c.src))
@@ -106,6 +109,7 @@ func FuzzGoBodyHashes(f *testing.F) {
 		"package p\ntype I interface { M(int) error; N() }\nvar v = struct{ a, b int }{1, 2,}\n",
 		"package p\nfunc F() { s := \"\\u00e9\\t\"; r := '\\n'; n := 0X1P+2i; _, _, _ = s, r, n }\n",
 		"package p\nfunc F() {\n\tfor i := range 10 {\n\t\tgo func() { ch <- i }()\n\t}\n}\n",
+		"package p\nfunc Rect(r, θ float64) complex128 { s, c := math.Sincos(θ); return complex(r*c, r*s) }\n",
 	} {
 		f.Add([]byte(s))
 	}
