@@ -708,13 +708,78 @@ func (r *checkRun) history(a anchors.Anchor) [][]byte {
 func (r *checkRun) pinnedBody(a anchors.Anchor, versions [][]byte) []string {
 	lang, _ := symbols.LanguageForPath(a.Path)
 	for _, blob := range versions {
-		for _, d := range r.s.tables.parse(lang, blob).Decls {
-			if (a.BodySHA != "" && d.BodyHash == a.BodySHA) || d.DeclHash == a.DeclSHA {
-				return d.Body.Strings()
+		if lang == symbols.Go {
+			if toks, found, decided := r.goPinned(a, blob); decided {
+				if found {
+					return toks
+				}
+				continue
 			}
+		}
+		if toks, found := pinnedIn(a, r.s.tables.parse(lang, blob).Decls); found {
+			return toks
 		}
 	}
 	return nil
+}
+
+// pinnedIn is the body of the first of decls the anchor was pinned on.
+func pinnedIn(a anchors.Anchor, decls []symbols.Decl) ([]string, bool) {
+	for _, d := range decls {
+		if (a.BodySHA != "" && d.BodyHash == a.BodySHA) || d.DeclHash == a.DeclSHA {
+			return d.Body.Strings(), true
+		}
+	}
+	return nil, false
+}
+
+// goPinned is pinnedIn for one version of a Go file without parsing it
+// whole; decided is false when it cannot tell (the version is parsed
+// whole then). Under the current hash scheme a declaration with the pin's
+// DeclSHA has the pin's tokens, so its body is the pinned one: every
+// declaration pinnedIn can return has BodyHash a.BodySHA, and in a
+// well-formed file its body is one of the groups symbols.GoBodySpans
+// finds. A version without such a group holds none (a depth-1 clone's
+// only version of a broken anchor's file, most often); in the others only
+// the declarations around them are parsed, in the file's order, so the
+// first found is the first pinnedIn would find in the whole table. A
+// partial parse that fails or finds nothing leaves it to the whole parse.
+func (r *checkRun) goPinned(a anchors.Anchor, blob []byte) (toks []string, found, decided bool) {
+	return goPinned(a, blob, r.s.tables.partialGo)
+}
+
+// partialGoParse is tableCache.partialGo's shape: the table of the
+// declarations of src that keep accepts.
+type partialGoParse func(sum [sha256.Size]byte, src []byte, layout *symbols.GoLayout, keep func(start, end int) bool) (symbols.Table, bool)
+
+func goPinned(a anchors.Anchor, blob []byte, partial partialGoParse) (toks []string, found, decided bool) {
+	if a.BodySHA == "" || a.Scheme != symbols.HashScheme {
+		return nil, false, false
+	}
+	spans, ok := symbols.GoBodySpans(blob, a.BodySHA)
+	if !ok {
+		return nil, false, false
+	}
+	if len(spans) == 0 {
+		return nil, false, true
+	}
+	layout, ok := symbols.LexGoLayout(blob)
+	if !ok {
+		return nil, false, false
+	}
+	t, ok := partial(sha256.Sum256(blob), blob, layout, func(start, end int) bool {
+		for _, sp := range spans {
+			if sp[0] < end && start < sp[1] {
+				return true
+			}
+		}
+		return false
+	})
+	if !ok || t.GaveUp {
+		return nil, false, false
+	}
+	toks, found = pinnedIn(a, t.Decls)
+	return toks, found, found
 }
 
 // warmOrigins is origin for each open anchor whose need reads it (a

@@ -127,7 +127,8 @@ func TestPrefilterKeepsTheTarget(t *testing.T) {
 func TestNoHistoryRenameSearchReadsBodyHashes(t *testing.T) {
 	holder := []byte("package p\n\nfunc Renamed(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn b - a\n}\n")
 	other := []byte("package p\n\nfunc Other(a, b int) int {\n\tif a < b {\n\t\treturn a + b\n\t}\n\treturn b * a\n}\n")
-	unlexed := append(append([]byte{}, other...), "var é = 1\n"...)
+	unlexed := append(append([]byte{}, other...), "var x☹ = 1\n"...)
+	greek := append(append([]byte{}, other...), "var é, θ = 1, 2\n"...)
 	var d symbols.Decl
 	for _, x := range symbols.Parse(symbols.Go, holder, symbols.Options{}).Decls {
 		d = x
@@ -142,7 +143,7 @@ func TestNoHistoryRenameSearchReadsBodyHashes(t *testing.T) {
 		name string
 		src  []byte
 		want bool
-	}{{"holds the body", holder, true}, {"another body", other, false}, {"not plainly lexed", unlexed, true}} {
+	}{{"holds the body", holder, true}, {"another body", other, false}, {"not plainly lexed", unlexed, true}, {"letters beyond ASCII", greek, false}} {
 		if got := n.wants(c.src, symbols.Go); got != c.want {
 			t.Errorf("%s: wants = %v, want %v", c.name, got, c.want)
 		}

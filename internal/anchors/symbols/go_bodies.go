@@ -55,6 +55,32 @@ func GoBodyHashes(src []byte) (hashes []string, ok bool) {
 	return hashes, ok
 }
 
+// GoBodySpans is where, in src, the groups GoBodyHashes lists with hash
+// h are: [start, end) byte offsets from the brace (from the keyword of
+// `interface {…}`) to the closing brace's end. ok is GoBodyHashes'. A
+// declaration of a well-formed file whose BodyHash is h has its body at
+// one of them, so a caller looking for that body parses only the
+// declarations around them (or none when there are none).
+func GoBodySpans(src []byte, h string) (spans [][2]int, ok bool) {
+	if h == "" {
+		return nil, false
+	}
+	b := bodyHashers.Get().(*bodyHasher)
+	text, off := splitBOM(src)
+	b.want = h
+	_, ok = b.hashes(text)
+	spans, b.want, b.spans = b.spans, "", nil
+	bodyHashers.Put(b)
+	if !ok {
+		return nil, false
+	}
+	for i := range spans {
+		spans[i][0] += off
+		spans[i][1] += off
+	}
+	return spans, true
+}
+
 var bodyHashers = sync.Pool{New: func() any { return &bodyHasher{} }}
 
 // bodyHasher is GoBodyHashes' buffers, kept between files.
@@ -62,16 +88,20 @@ type bodyHasher struct {
 	joined  []byte
 	stack   []hashOpen
 	scratch []byte // a literal's value between its decoding and its spelling
+	// want, when set, is a hash whose groups' spans go to spans.
+	want  string
+	spans [][2]int
 }
 
 // hashOpen is an open bracket: which, how many tokens came before it,
-// where it starts in the joined tokens, and for `interface {` where the
-// keyword does.
+// where it starts in the joined tokens and in src, and for `interface {`
+// where the keyword does.
 type hashOpen struct {
-	c        byte
-	kw       byte // 's' after struct, 'i' after interface
-	n        int
-	at, kwAt int
+	c          byte
+	kw         byte // 's' after struct, 'i' after interface
+	n          int
+	at, kwAt   int
+	src, kwSrc int
 }
 
 func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
@@ -110,7 +140,7 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 		comma = false
 	}
 	var prevKw byte
-	prevAt := 0 // where the token before the current one starts
+	prevAt, prevSrc := 0, 0 // where the token before the current one starts, in joined and in src
 	for i := 0; i < len(src); {
 		c := src[i]
 		class := hashClass[c]
@@ -243,7 +273,7 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			continue // layout: gofmt writes a line break instead
 		case hcOpen:
 			i++
-			stack = append(stack, hashOpen{c: c, kw: prevKw, n: n, at: tokAt, kwAt: prevAt})
+			stack = append(stack, hashOpen{c: c, kw: prevKw, n: n, at: tokAt, kwAt: prevAt, src: start, kwSrc: prevSrc})
 			emit(src[start:i])
 		case hcClose:
 			i++
@@ -262,9 +292,11 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			if c == '}' {
 				if (len(stack) == 0 || o.kw == 's') && n-o.n >= MinBodyTokens {
 					out = append(out, hash.OfJoined(joined[o.at:]))
+					h.spanIf(out[len(out)-1], o.src, i)
 				}
 				if o.kw == 'i' && o.n > 0 && n-o.n+1 >= MinBodyTokens {
 					out = append(out, hash.OfJoined(joined[o.kwAt:]))
+					h.spanIf(out[len(out)-1], o.kwSrc, i)
 				}
 			}
 		case hcComma:
@@ -276,12 +308,19 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			emit(src[start:i])
 		}
 		prevKw = kw
-		prevAt = tokAt
+		prevAt, prevSrc = tokAt, start
 	}
 	if len(stack) > 0 {
 		return nil, false
 	}
 	return out, true
+}
+
+// spanIf records [start, end) when the group's hash is the one wanted.
+func (h *bodyHasher) spanIf(hash string, start, end int) {
+	if h.want != "" && hash == h.want {
+		h.spans = append(h.spans, [2]int{start, end})
+	}
 }
 
 func trimBOM(src []byte) []byte {

@@ -1,9 +1,11 @@
 package symbols
 
 import (
+	"bytes"
 	"go/parser"
 	gotoken "go/token"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -126,4 +128,53 @@ func FuzzGoBodyHashes(f *testing.F) {
 			t.Errorf("%s %s: body hash %s not listed", d.Kind, d.QualifiedName, d.BodyHash)
 		}
 	})
+}
+
+// Every body Parse hashes lies in one of the spans GoBodySpans gives for
+// its hash, offsets counted in src with its BOM.
+func TestGoBodySpansHoldEveryBody(t *testing.T) {
+	srcs := [][]byte{
+		[]byte("\ufeffpackage p\nfunc F(a int) int { a++; a <<= 2; a &^= 1; return a }\n"),
+		[]byte("package p\ntype I interface {\n\tM(a int) (int, error)\n\tN()\n}\ntype S struct {\n\ta, b int\n\tc struct{ x, y, z string }\n}\n"),
+	}
+	for _, f := range goFilesForChunkTest(t) {
+		if src, err := os.ReadFile(f); err == nil && len(src) < 1000000 {
+			srcs = append(srcs, src)
+		}
+	}
+	bodies := 0
+	for i, src := range srcs {
+		tab := Parse(Go, src, Options{})
+		if tab.SyntaxErrors > 0 {
+			continue
+		}
+		for _, d := range tab.Decls {
+			if d.BodyHash == "" {
+				continue
+			}
+			spans, ok := GoBodySpans(src, d.BodyHash)
+			if !ok {
+				break // refused: the caller parses
+			}
+			bodies++
+			in := false
+			for _, sp := range spans {
+				in = in || d.StartByte <= sp[0] && sp[1] <= d.EndByte
+				// The span is the group itself: alone, it hashes the same.
+				g := src[sp[0]:sp[1]]
+				if hs, _ := GoBodyHashes(g); !slices.Contains(hs, d.BodyHash) || g[len(g)-1] != '}' || g[0] != '{' && !bytes.HasPrefix(g, []byte("interface")) {
+					t.Errorf("source %d: span %v (%.40q) does not hash as %s", i, sp, src[sp[0]:sp[1]], d.QualifiedName)
+				}
+			}
+			if !in {
+				t.Errorf("source %d: %s %s [%d,%d): body not in %v", i, d.Kind, d.QualifiedName, d.StartByte, d.EndByte, spans)
+			}
+		}
+	}
+	if bodies < 1000 {
+		t.Fatalf("only %d bodies checked", bodies)
+	}
+	if spans, ok := GoBodySpans(srcs[0], "no such hash"); !ok || len(spans) != 0 {
+		t.Errorf("a hash no group has: %v %v", spans, ok)
+	}
 }
