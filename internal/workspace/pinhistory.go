@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
 
 // GitFileAt is the optional side of Git that reads a file as it was at a
@@ -75,12 +76,7 @@ func (r *checkRun) preExistingAt(a anchors.Anchor, path, kind, qname string) (ex
 	if !ok {
 		return false, true // the file did not exist: everything in it is new
 	}
-	for _, d := range r.s.tables.parse(lang, content).Decls {
-		if d.QualifiedName == qname && anchors.SameFamily(path, d.Kind, kind) {
-			return true, true
-		}
-	}
-	return false, true
+	return r.declaresAt(lang, path, content, kind, qname), true
 }
 
 // pinHeldAt reports whether the anchor's hinted file held its declaration at
@@ -96,12 +92,50 @@ func (r *checkRun) pinHeldAt(at GitFileAt, commit string, a anchors.Anchor) bool
 	if !ok {
 		return false
 	}
+	// By name, not hash: a decl hash leaves the name out, so a rename's
+	// new name hashes like the pinned one.
+	return r.declaresAt(lang, a.Path, content, a.Kind, a.QualifiedName)
+}
+
+// declaresAt reports whether content, a version of path in lang, declares
+// qname in kind's family, as its table would say. A Go version is read by
+// the declaration lexers where they can tell (lexedDeclares) and parsed
+// whole otherwise.
+func (r *checkRun) declaresAt(lang symbols.Language, path string, content []byte, kind, qname string) bool {
+	if lang == symbols.Go {
+		if declares, ok := lexedDeclares(path, content, kind, qname); ok {
+			return declares
+		}
+	}
 	for _, d := range r.s.tables.parse(lang, content).Decls {
-		// By name, not hash: a decl hash leaves the name out, so a rename's
-		// new name hashes like the pinned one.
-		if d.QualifiedName == a.QualifiedName && anchors.SameFamily(a.Path, d.Kind, a.Kind) {
+		if d.QualifiedName == qname && anchors.SameFamily(path, d.Kind, kind) {
 			return true
 		}
 	}
 	return false
+}
+
+// lexedDeclares is declaresAt's answer for a Go file without tree-sitter,
+// read as lexHinted reads a hinted file: the declarations of qname in
+// those that mention its base name (every declaration of the name holds
+// it), found by symbols.LexGoDecls, trusted where go/parser accepts that
+// text (symbols.KeptIsGo). ok is false when it cannot tell: the file does
+// not lex, a declaration of the name is of a kind the lexer does not
+// read (a field, a const), or the text is not Go.
+func lexedDeclares(path string, src []byte, kind, qname string) (declares, ok bool) {
+	layout, ok := symbols.LexGoLayout(src)
+	if !ok {
+		return false, false
+	}
+	kept := symbols.KeepGo(layout, src, mentioning(src, [][]byte{[]byte(anchors.BaseName(qname))}))
+	decls, ok := kept.LexDecls(qname)
+	if !ok || !kept.IsGo() {
+		return false, false
+	}
+	for _, d := range decls {
+		if d.QualifiedName == qname && anchors.SameFamily(path, d.Kind, kind) {
+			return true, true
+		}
+	}
+	return false, true
 }

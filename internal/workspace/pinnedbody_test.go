@@ -75,3 +75,54 @@ func TestGoPinnedIsTheWholeParse(t *testing.T) {
 	}
 }
 
+// lexedDeclares, where it tells, is the table's answer: for every
+// declaration of the files, under its own kind and another, and for
+// names the file does not declare.
+func TestLexedDeclaresIsTheTable(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"net/http", "encoding/json", "math/cmplx"} {
+		more, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		files = append(files, more...)
+	}
+	type ask struct{ kind, qname string }
+	var prev []ask
+	cases, told, yes := 0, 0, 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		decls := symbols.Parse(symbols.Go, src, symbols.Options{}).Decls
+		var asks []ask
+		for i, d := range decls {
+			if i%5 == 0 { // a fifth of them: each question lexes the file again
+				asks = append(asks, ask{d.Kind, d.QualifiedName}, ask{"var", d.QualifiedName})
+			}
+		}
+		mine := asks
+		asks = append(asks, prev...)
+		prev = mine[:min(len(mine), 20)]
+		for _, q := range asks {
+			cases++
+			want := false
+			for _, d := range decls {
+				want = want || d.QualifiedName == q.qname && anchors.SameFamily(f, d.Kind, q.kind)
+			}
+			got, ok := lexedDeclares(f, src, q.kind, q.qname)
+			if !ok {
+				continue
+			}
+			told++
+			if got != want {
+				t.Errorf("%s: %s %s: lexed %v, the table %v", f, q.kind, q.qname, got, want)
+			}
+			if got {
+				yes++
+			}
+		}
+	}
+	t.Logf("%d questions: %d told (%d declared)", cases, told, yes)
+	if told*2 < cases || yes < 300 || told-yes < 300 {
+		t.Fatalf("%d of %d told, %d declared", told, cases, yes)
+	}
+}
