@@ -13,10 +13,11 @@ import (
 // (why it may rule a file out: MaySuggestFromGo, the text-scanning
 // reference in suggest_reference_test.go).
 type goMay struct {
-	close *closeName
-	toks  []mayTok
-	free  int // origin's tokens counted as found (literals)
-	n     int // origin's tokens
+	close  *closeName
+	toks   []mayTok
+	free   int // origin's tokens counted as found (literals)
+	n      int // origin's tokens
+	origin []string
 }
 
 type mayTok struct {
@@ -31,7 +32,7 @@ func newGoMay(a Anchor, origin []string) *goMay {
 	if maxDist < 2 {
 		maxDist = 2
 	}
-	m := &goMay{n: len(origin)}
+	m := &goMay{n: len(origin), origin: origin}
 	for t, c := range tokenCounts(origin) {
 		if spelt(t) {
 			m.toks = append(m.toks, mayTok{[]byte(t), c, isIdentStart(t[0])})
@@ -85,6 +86,38 @@ func (m *goMay) holds(text []byte, of int, words func(k int) int) bool {
 		}
 	}
 	return atLeast(found, of)
+}
+
+// A function's declaration holds one body, its block, which closes last
+// among its brace groups; a var or const declaration holds none (the
+// walker gives their names no body). So only the last group of a function
+// can be a similar body, and none of a var or const: the bounds above
+// pass 165 function declarations over GOROOT for two lost anchors where
+// three bodies are similar. For a function that passes them, the block's
+// tokens are read (symbols.GoHashTokens, the tokens Parse keeps for it)
+// and their overlap with origin is FileSuggestions' own.
+
+// similarBody reports whether a function's block (its last group, at
+// text's offsets) may be a body similar to origin: the bounds hold and
+// the block's tokens overlap origin's by BodySimilarity, or the lexer
+// cannot read them.
+func (m *goMay) similarBody(text []byte, g BraceGroup, words func(k int) int) bool {
+	if !m.groupFits(g) || !m.holds(text[g.Start:g.End], max(m.n, g.Tokens), words) {
+		return false
+	}
+	toks, ok := symbols.GoHashTokens(text[g.Start:g.End])
+	return !ok || overlap(m.origin, toks) >= BodySimilarity
+}
+
+// goValueDeclAt reports whether text starts with a var or const
+// declaration.
+func goValueDeclAt(text []byte) bool {
+	for _, kw := range []string{"var", "const"} {
+		if rest, ok := bytes.CutPrefix(text, []byte(kw)); ok && (len(rest) == 0 || !goWordByte(rest[0])) {
+			return true
+		}
+	}
+	return false
 }
 
 // GoSuggestFilter is MaySuggestFromGo for several lost anchors, asked of
@@ -248,7 +281,7 @@ func (ff *GoFileFilter) May(start, end int, groups []BraceGroup) bool {
 		if name >= 0 && hasAt(ff.close[a], start+name) || name < 0 && hasIn(ff.close[a], start, end) {
 			return true
 		}
-		if m.n == 0 {
+		if m.n == 0 || goValueDeclAt(text) {
 			continue
 		}
 		words := func(s, e int) func(k int) int {
@@ -258,6 +291,16 @@ func (ff *GoFileFilter) May(start, end int, groups []BraceGroup) bool {
 			}
 		}
 		if !m.holds(text, m.n, words(start, end)) {
+			continue
+		}
+		if name >= 0 {
+			if len(groups) > 0 {
+				g := groups[len(groups)-1]
+				rel := BraceGroup{Start: g.Start - start, End: g.End - start, Tokens: g.Tokens}
+				if m.similarBody(text, rel, words(g.Start, g.End)) {
+					return true
+				}
+			}
 			continue
 		}
 		for _, g := range groups {

@@ -1,6 +1,10 @@
 package anchors
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
+)
 
 // The text-scanning form of the suggestion filter: the reference
 // GoSuggestFilter and GoFileFilter are held to (they read each file's
@@ -23,11 +27,16 @@ import "bytes"
 //     of origin's n tokens: an identifier occurs in the group at most as
 //     often as it occurs as a word (in Go an identifier is a whole word
 //     of code), an operator at most as often as bytes.Count finds it, a
-//     literal (normalised or compared by value) is counted as found.
+//     literal (normalised or compared by value) is counted as found — of
+//     a function's declaration only the last group (its block), whose
+//     tokens then overlap origin's by BodySimilarity (read by
+//     symbols.GoHashTokens, or not readable), and none of a var or const
+//     declaration.
 func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []BraceGroup) bool {
 	m := newGoMay(a, origin)
 	return func(src []byte, groups []BraceGroup) bool {
-		if at := goFuncNameAt(src); at >= 0 {
+		at := goFuncNameAt(src)
+		if at >= 0 {
 			// A function's declaration: only its name is a table's name.
 			end := at
 			for end < len(src) && goWordByte(src[end]) {
@@ -39,8 +48,19 @@ func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []Brace
 		} else if m.close.in(src) {
 			return true
 		}
-		if m.n == 0 || !m.holds(src, m.n, m.countWords(src)) {
+		if m.n == 0 || goValueDeclAt(src) || !m.holds(src, m.n, m.countWords(src)) {
 			return false
+		}
+		if at >= 0 {
+			if len(groups) == 0 {
+				return false
+			}
+			g := groups[len(groups)-1]
+			if !m.groupFits(g) || !m.holds(src[g.Start:g.End], max(m.n, g.Tokens), m.countWords(src[g.Start:g.End])) {
+				return false
+			}
+			toks, ok := symbols.GoHashTokens(src[g.Start:g.End])
+			return !ok || overlap(m.origin, toks) >= BodySimilarity
 		}
 		for _, g := range groups {
 			if !m.groupFits(g) {

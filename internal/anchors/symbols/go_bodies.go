@@ -328,6 +328,28 @@ func trimBOM(src []byte) []byte {
 	return src
 }
 
+// GoHashTokens lists the hash tokens of a Go fragment as Decl.Body would
+// list them for a body spelt so (a function's block, a struct's fields):
+// comments and `;` dropped, a `,` before a closing bracket dropped,
+// numbers normalised, interpreted strings by value. ok is false where
+// GoBodyHashes refuses the text. A caller that needs one body's tokens
+// (how far it overlaps a pinned body) reads them without a parse.
+func GoHashTokens(src []byte) ([]string, bool) {
+	toks, texts, _, ok := goBodyTokens(src)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		if t.text > 0 {
+			out[i] = texts[t.text-1]
+		} else {
+			out[i] = string(src[t.start:t.end])
+		}
+	}
+	return out, true
+}
+
 // goOpen is an open bracket: which, the token it is, and the keyword just
 // before it (struct, interface).
 type goOpen struct {

@@ -178,3 +178,38 @@ func TestGoBodySpansHoldEveryBody(t *testing.T) {
 		t.Errorf("a hash no group has: %v %v", spans, ok)
 	}
 }
+
+// GoHashTokens of a body's own text are the tokens Parse keeps for it.
+func TestGoHashTokensAreTheBody(t *testing.T) {
+	srcs := [][]byte{[]byte("package p\nfunc F() []string {\n\treturn []string{\"a\\x41\", `r\r\n`, '\\'', 0X1P-2, 1E3, 0x1e+2, // c\n\t}\n}\ntype S struct{ a, b int; c struct{ x, y string } }\n")}
+	for _, f := range goFilesForChunkTest(t)[:40] {
+		if src, err := os.ReadFile(f); err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	bodies := 0
+	for i, src := range srcs {
+		tab := Parse(Go, src, Options{KeepBodyTokens: true})
+		if tab.SyntaxErrors > 0 {
+			continue
+		}
+		for _, d := range tab.Decls {
+			if d.Body.Len() == 0 || d.BodyHash == "" {
+				continue
+			}
+			spans, ok := GoBodySpans(src, d.BodyHash)
+			if !ok || len(spans) == 0 {
+				continue
+			}
+			got, ok := GoHashTokens(src[spans[0][0]:spans[0][1]])
+			if !ok || !slices.Equal(got, d.Body.Strings()) {
+				t.Errorf("source %d: %s %s: tokens %q, Parse's %q", i, d.Kind, d.QualifiedName, got, d.Body.Strings())
+				continue
+			}
+			bodies++
+		}
+	}
+	if bodies < 300 {
+		t.Fatalf("only %d bodies compared", bodies)
+	}
+}
