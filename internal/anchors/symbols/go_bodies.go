@@ -140,6 +140,7 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 		comma = false
 	}
 	var prevKw byte
+	value := false          // in a top-level var or const declaration (go_skip.go)
 	prevAt, prevSrc := 0, 0 // where the token before the current one starts, in joined and in src
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -237,6 +238,11 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 				j = i + k
 			}
 			j = goIdentEnd(src, j)
+			if len(stack) == 0 {
+				if m := goValueMode(src[i:j]); m >= 0 {
+					value = m == 1
+				}
+			}
 			if j-i == 6 && string(src[i:j]) == "struct" {
 				kw = 's'
 			} else if j-i == 9 && string(src[i:j]) == "interface" {
@@ -272,6 +278,12 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 			prevKw = 0
 			continue // layout: gofmt writes a line break instead
 		case hcOpen:
+			if value && len(stack) == 0 {
+				if e, ok := skipGoGroup(src, i); ok {
+					i, prevKw = e, 0
+					continue
+				}
+			}
 			i++
 			stack = append(stack, hashOpen{c: c, kw: prevKw, n: n, at: tokAt, kwAt: prevAt, src: start, kwSrc: prevSrc})
 			emit(src[start:i])

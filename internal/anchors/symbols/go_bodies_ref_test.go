@@ -29,15 +29,58 @@ import (
 // false when the file is not plainly well-formed Go (an unterminated
 // literal or comment, unbalanced brackets, a byte outside ASCII in code):
 // then any body may be in it and the caller must parse it.
+// skippedSpans are the bracket groups GoBodyHashes steps over: each opens
+// at the top level of a var or const declaration (the mode goValueMode
+// sets, read from the top-level words) and skipGoGroup reads it.
+func skippedSpans(src []byte, toks []goTok) [][2]int {
+	var spans [][2]int
+	depth, value := 0, false
+	for _, t := range toks {
+		if len(spans) > 0 && int(t.start) < spans[len(spans)-1][1] {
+			continue // inside a skipped group
+		}
+		text := src[t.start:t.end]
+		switch text[0] {
+		case '(', '[', '{':
+			if depth == 0 && value {
+				if e, ok := skipGoGroup(src, int(t.start)); ok {
+					spans = append(spans, [2]int{int(t.start), e})
+					continue
+				}
+			}
+			depth++
+		case ')', ']', '}':
+			depth--
+		default:
+			if depth == 0 {
+				if m := goValueMode(text); m >= 0 {
+					value = m == 1
+				}
+			}
+		}
+	}
+	return spans
+}
+
+func inSpans(spans [][2]int, at int) bool {
+	for _, s := range spans {
+		if s[0] <= at && at < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
 func refGoBodyHashes(src []byte) (hashes []string, ok bool) {
 	src = trimBOM(src)
 	toks, texts, groups, ok := goBodyTokens(src)
 	if !ok {
 		return nil, false
 	}
+	skipped := skippedSpans(src, toks)
 	var buf []byte
 	for _, g := range groups {
-		if g[1]-g[0] < MinBodyTokens {
+		if g[1]-g[0] < MinBodyTokens || inSpans(skipped, int(toks[g[1]-1].start)) {
 			continue
 		}
 		buf = buf[:0]

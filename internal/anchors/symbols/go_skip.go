@@ -1,0 +1,116 @@
+package symbols
+
+// A third of GOROOT's Go bytes are the values of top-level var and const
+// declarations (tables: 30 of 90 MB), and the walker gives their names no
+// body: none of their brace groups is a body GoBodyHashes must list. So
+// the hasher steps over a bracket group that opens at the top level of a
+// var or const declaration at byte speed (skipGoGroup), hashing nothing
+// in it. The mode starts at a top-level `var` or `const` and ends at a
+// top-level `func`, `type`, `import` or `package`: a function's or a
+// type's declaration, the only ones with bodies, is always read.
+
+// skipGoGroup is the end of the bracket group that opens at src[i] (just
+// after its closing bracket), found without making tokens: string, rune
+// and raw literals and comments are stepped over, brackets are matched.
+// ok is false, and the caller reads the group token by token, wherever
+// the lexers could decide otherwise: an unterminated literal or comment,
+// a mismatched bracket, a byte outside ASCII or one no Go token holds
+// outside literals and comments.
+func skipGoGroup(src []byte, i int) (end int, ok bool) {
+	var stack [32]byte // deeper nests are read token by token
+	depth := 0
+	for i < len(src) {
+		c := src[i]
+		switch skipClass[c] {
+		case skPlain:
+			i++
+		case skOpen:
+			if depth == len(stack) {
+				return 0, false
+			}
+			stack[depth] = c
+			depth++
+			i++
+		case skClose:
+			if depth == 0 || stack[depth-1] != opener(c) {
+				return 0, false
+			}
+			depth--
+			i++
+			if depth == 0 {
+				return i, true
+			}
+		case skQuote:
+			j := i + 1
+			for ; j < len(src) && src[j] != c; j++ {
+				if src[j] == '\n' {
+					return 0, false
+				}
+				if src[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(src) {
+				return 0, false
+			}
+			i = j + 1
+		case skRaw:
+			e := indexFrom(src, i+1, "`")
+			if e < 0 {
+				return 0, false
+			}
+			i = e + 1
+		case skSlash:
+			j, ok := skipGoComment(src, i)
+			if !ok {
+				return 0, false
+			}
+			i = max(j, i+1)
+		default: // skStop
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+const (
+	skPlain = iota
+	skOpen
+	skClose
+	skQuote
+	skRaw
+	skSlash
+	skStop
+)
+
+var skipClass = func() (t [256]byte) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case b == '(' || b == '[' || b == '{':
+			t[c] = skOpen
+		case b == ')' || b == ']' || b == '}':
+			t[c] = skClose
+		case b == '"' || b == '\'':
+			t[c] = skQuote
+		case b == '`':
+			t[c] = skRaw
+		case b == '/':
+			t[c] = skSlash
+		case b >= 0x80 || b < ' ' && !goSpace[b] || b == '$' || b == '@' || b == '#' || b == '?' || b == '\\' || b == 0x7f:
+			t[c] = skStop
+		}
+	}
+	return t
+}()
+
+// goValueMode is the skip mode after the top-level word w: 1 on (var,
+// const), 0 off (func, type, import, package), -1 unchanged.
+func goValueMode(w []byte) int {
+	switch string(w) { // no allocation
+	case "var", "const":
+		return 1
+	case "func", "type", "import", "package":
+		return 0
+	}
+	return -1
+}
