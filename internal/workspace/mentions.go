@@ -1,11 +1,10 @@
 package workspace
 
 import (
+	"bytes"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
-	"sync"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -372,8 +371,6 @@ func foundBindings(rep *Report) map[string]*anchors.Binding {
 	return out
 }
 
-var goPackageRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^package[ \t]+([A-Za-z_][A-Za-z0-9_]*)`) })
-
 // mentionRefs reads every code file that may declare one of the base names
 // (mayDeclareAny) and returns its declarations of those names, by base name. Files
 // without a grammar, configuration files and docs are not read; a file
@@ -433,10 +430,42 @@ func (s *Snapshot) refsIn(p string, lang symbols.Language, text []byte, bases ma
 
 // goPackage is a Go file's package clause's name, else its directory's.
 func goPackage(p string, text []byte) string {
-	if m := goPackageRE().FindSubmatch(text); m != nil {
-		return string(m[1])
+	if name := packageClause(text); name != nil {
+		return string(name)
 	}
 	return path.Base(path.Dir(p))
+}
+
+// packageClause is the name of the first line that reads `package`,
+// spaces or tabs, and an ASCII identifier (the regular expression
+// (?m)^package[ \t]+([A-Za-z_][A-Za-z0-9_]*), which it replaces: it ran
+// over every Go file mention coverage reads, 1.5 % of a cold verify), or
+// nil. bytes.Index finds each candidate.
+func packageClause(text []byte) []byte {
+	for i := 0; ; {
+		k := bytes.Index(text[i:], []byte("package"))
+		if k < 0 {
+			return nil
+		}
+		at := i + k
+		i = at + 1
+		if at > 0 && text[at-1] != '\n' {
+			continue
+		}
+		j := at + len("package")
+		sp := j
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j == sp || j >= len(text) || !(text[j] == '_' || text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z') {
+			continue
+		}
+		e := j + 1
+		for e < len(text) && (text[e] == '_' || text[e] >= 'a' && text[e] <= 'z' || text[e] >= 'A' && text[e] <= 'Z' || text[e] >= '0' && text[e] <= '9') {
+			e++
+		}
+		return text[j:e]
+	}
 }
 
 // collectRefs parses, on every processor, the paths pick chooses (asked in
