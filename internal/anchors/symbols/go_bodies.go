@@ -237,7 +237,12 @@ func (h *bodyHasher) hashes(src []byte) (out []string, ok bool) {
 				}
 				j = i + k
 			}
-			j = goIdentEnd(src, j)
+			for j < len(src) && identPart[src[j]] {
+				j++ // ASCII, the common case, without a call
+			}
+			if j < len(src) && src[j] >= utf8.RuneSelf {
+				j = goIdentEnd(src, j)
+			}
 			if len(stack) == 0 {
 				if m := goValueMode(src[i:j]); m >= 0 {
 					value = m == 1
