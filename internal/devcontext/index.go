@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // index is a World prepared for compiling: nodes by URI, and the followed
@@ -52,14 +53,61 @@ func (a arc) why() string {
 	return a.rule.revWhy
 }
 
+// indexScratch is the memory newIndex works in and the index does not
+// keep (the sort's keys and buffers, what it reads of each node, the
+// edges' resolved ends): the next index reuses it instead of allocating
+// it again, so a new world leaves that much less garbage. Each slice is
+// zero up to its capacity when it is put back (release).
+type indexScratch struct {
+	all      []*Node
+	sharedAt []int32
+	keys     []uriKey
+	meta     []nodeMeta
+	idOf     []int32
+	paths    []string
+	ck       []chunkKey
+	tmp      []uriKey
+	merged   []uriKey
+	resolved []edgeEnds
+	degree   []int
+}
+
+var indexScratchPool = sync.Pool{New: func() any { return new(indexScratch) }}
+
+// sized is s at length n (zero when s was: see indexScratch).
+func sized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// release zeroes what the index used and puts it back.
+func (sc *indexScratch) release() {
+	clear(sc.all[:cap(sc.all)])
+	clear(sc.sharedAt[:cap(sc.sharedAt)])
+	clear(sc.keys[:cap(sc.keys)])
+	clear(sc.meta[:cap(sc.meta)])
+	clear(sc.idOf[:cap(sc.idOf)])
+	clear(sc.paths[:cap(sc.paths)])
+	clear(sc.ck[:cap(sc.ck)])
+	clear(sc.tmp[:cap(sc.tmp)])
+	clear(sc.merged[:cap(sc.merged)])
+	clear(sc.resolved[:cap(sc.resolved)])
+	clear(sc.degree[:cap(sc.degree)])
+	indexScratchPool.Put(sc)
+}
+
 func newIndex(w *World) *index {
-	all := make([]*Node, 0, len(w.Nodes)+len(w.Shared))
+	sc := indexScratchPool.Get().(*indexScratch)
+	defer sc.release()
+	all := sized(sc.all, len(w.Nodes)+len(w.Shared))[:0]
 	for i := range w.Nodes {
 		all = append(all, &w.Nodes[i])
 	}
 	// sharedAt is each Shared entry's index in all (-1: nil), for the
 	// edges' node hints (Edge.FromNode, ToNode).
-	sharedAt := make([]int32, len(w.Shared))
+	sharedAt := sized(sc.sharedAt, len(w.Shared))
 	for k, n := range w.Shared {
 		sharedAt[k] = -1
 		if n != nil {
@@ -71,8 +119,10 @@ func newIndex(w *World) *index {
 	// What the passes below read of a node is read once, in the world's
 	// order (the nodes lie mostly in that order in memory), not node by
 	// node in URI order: a large world's nodes are scattered.
-	keys := make([]uriKey, len(all))
-	meta := make([]nodeMeta, len(all))
+	sc.all = all
+	keys := sized(sc.keys, len(all))
+	meta := sized(sc.meta, len(all))
+	sc.sharedAt, sc.keys, sc.meta = sharedAt, keys, meta
 	for i, n := range all {
 		keys[i] = uriKey{n.URI, i}
 		meta[i] = nodeMeta{kind: n.Kind, path: n.Path, aliased: len(n.Aliases) > 0}
@@ -80,13 +130,14 @@ func newIndex(w *World) *index {
 	// With duplicate URIs the first in the world wins (the index tie-break
 	// makes the sort stable) and the others are reported: that is the
 	// workspace layer's bug to fix, not a reason to fail.
-	keys = sortKeys(keys)
+	keys = sortKeysIn(keys, sc)
 	// idOf is each node's id by its index in all: a duplicate's is its
 	// first's (what a lookup of its URI finds), -1 for no URI.
-	idOf := make([]int32, len(all))
+	idOf := sized(sc.idOf, len(all))
+	sc.idOf = idOf
 	ix.ids = make([]string, 0, len(keys))
 	ix.nodes = make([]*Node, 0, len(keys))
-	paths := make([]string, 0, len(keys)) // by id
+	paths := sized(sc.paths, len(keys))[:0] // by id
 	var lastKind string
 	var kindIDs *[]int
 	var aliased []int // ids of the nodes with aliases, in id order
@@ -181,7 +232,8 @@ func newIndex(w *World) *index {
 		id := int(idOf[k])
 		return id, ix.ids[id] == uri
 	}
-	ix.addEdges(w.Edges, hinted)
+	sc.paths = paths
+	ix.addEdges(w.Edges, hinted, sc)
 	return ix
 }
 
@@ -206,7 +258,7 @@ func sortByURI(nodes []*Node, order []int) []int {
 		keys[k] = uriKey{nodes[i].URI, i}
 	}
 	out := order[:0]
-	for _, k := range sortKeys(keys) {
+	for _, k := range sortKeysIn(keys, new(indexScratch)) {
 		out = append(out, k.i)
 	}
 	return out
@@ -227,26 +279,33 @@ type nodeMeta struct {
 // sortKeys sorts keys by URI, then index (a total order). A large world
 // sorts its halves on two cores and merges them: the same order. The
 // result may be a new slice.
-func sortKeys(keys []uriKey) []uriKey {
+func sortKeys(keys []uriKey) []uriKey { return sortKeysIn(keys, new(indexScratch)) }
+
+// sortKeysIn is sortKeys working in sc's buffers (ck, tmp, merged; the
+// result may be sc.merged).
+func sortKeysIn(keys []uriKey, sc *indexScratch) []uriKey {
 	less := func(a, b uriKey) int {
 		if c := strings.Compare(a.uri, b.uri); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.i, b.i)
 	}
+	sc.ck, sc.tmp = sized(sc.ck, len(keys)), sized(sc.tmp, len(keys))
 	if len(keys) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
-		sortURIKeys(keys)
+		sortURIKeysIn(keys, sc.ck, sc.tmp)
 		return keys
 	}
-	lo, hi := keys[:len(keys)/2], keys[len(keys)/2:]
+	h := len(keys) / 2
+	lo, hi := keys[:h], keys[h:]
 	done := make(chan struct{})
 	go func() {
-		sortURIKeys(lo)
+		sortURIKeysIn(lo, sc.ck[:h], sc.tmp[:h])
 		close(done)
 	}()
-	sortURIKeys(hi)
+	sortURIKeysIn(hi, sc.ck[h:], sc.tmp[h:])
 	<-done
-	out := make([]uriKey, 0, len(keys))
+	out := sized(sc.merged, len(keys))[:0]
+	defer func() { sc.merged = out }()
 	for len(lo) > 0 && len(hi) > 0 {
 		if less(lo[0], hi[0]) < 0 {
 			out, lo = append(out, lo[0]), lo[1:]
@@ -266,10 +325,16 @@ func sortKeys(keys []uriKey) []uriKey {
 // with how many of them the URI has, and passes on the runs that tie and
 // go on; a run that ends there holds one URI and is put in index order.
 func sortURIKeys(keys []uriKey) {
+	sortURIKeysIn(keys, make([]chunkKey, len(keys)), make([]uriKey, len(keys)))
+}
+
+// sortURIKeysIn is sortURIKeys in buffers of len(keys) (their contents
+// are not read).
+func sortURIKeysIn(keys []uriKey, ck []chunkKey, tmp []uriKey) {
 	if len(keys) < 2 {
 		return
 	}
-	s := uriSorter{ck: make([]chunkKey, len(keys)), tmp: make([]uriKey, len(keys))}
+	s := uriSorter{ck: ck, tmp: tmp}
 	s.sort(keys, 0, 0)
 }
 
@@ -373,14 +438,12 @@ func (s *uriSorter) sort(keys []uriKey, off, depth int) {
 // are not followed; a repeated edge is one edge (gating if any copy gates).
 // hinted is an end's node id by its hint (Edge.FromNode, ToNode), when the
 // hint holds for that URI; other ends are looked up by URI.
-func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int, bool)) {
+func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int, bool), sc *indexScratch) {
 	// Pass 1: resolve endpoints once; -1 marks a ghost, numbered after the
 	// nodes in URI order once all are known.
-	type ends struct {
-		rule *edgeRule
-		f, t int
-	}
-	resolved := make([]ends, len(edges))
+	type ends = edgeEnds
+	resolved := sized(sc.resolved, len(edges))
+	sc.resolved = resolved
 	var ghosts []string
 	// The workspace layer lists a node's edges together (a declaration's
 	// callees, a callee's callers), so an endpoint is often the last one's:
@@ -438,7 +501,8 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 		}
 		return e.Strength
 	}
-	degree := make([]int, len(ix.ids))
+	degree := sized(sc.degree, len(ix.ids))
+	sc.degree = degree
 	total := 0
 	for i, e := range edges {
 		en := &resolved[i]
@@ -474,6 +538,12 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 	for id := range ix.arcs {
 		ix.arcs[id] = ix.limitArcs(ix.arcs[id])
 	}
+}
+
+// edgeEnds is an edge's rule and its ends' ids (addEdges).
+type edgeEnds struct {
+	rule *edgeRule
+	f, t int
 }
 
 // limitArcs sorts one node's arcs canonically (ids follow URI order) and

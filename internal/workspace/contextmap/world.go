@@ -158,6 +158,8 @@ type worldBuilder struct {
 	hop  map[*cxDecl]int
 	done map[cxTaskKey]bool
 	q    cxQueue
+
+	scratch *cxScratch // what release gives back
 }
 
 // worldSize is how large a Load's largest world was: the next world's
@@ -169,14 +171,143 @@ type worldSize struct{ nodes, edges, parsed int }
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
 	n := b.contents.size()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
-	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor, filesAt: -1,
-		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: map[string]int{},
-		byUID: make([]int32, b.contents.uidCount()),
-		keyOf: make([]int32, 0, n.nodes),
-		edges: make([]devcontext.Edge, 0, n.edges), ekeys: make([]cxKeyedEdge, 0, n.edges),
+	sc := worldScratch.Get().(*cxScratch)
+	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor, filesAt: -1, scratch: sc,
+		nodes: grown(sc.nodes, n.nodes), declOf: grown(sc.declOf, n.nodes), at: map[string]int{},
+		byUID: zeroed(sc.byUID, b.contents.uidCount()),
+		keyOf: grown(sc.keyOf, n.nodes),
+		edges: grown(sc.edges, n.edges), ekeys: grown(sc.ekeys, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
-		byBase: make([][]*cxDecl, b.contents.nameCount()),
-		rel:    map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+		byBase: zeroed(sc.byBase, b.contents.nameCount()),
+		rel:    sc.rel, hop: sc.hop, done: sc.done, q: sc.q[:0]}
+}
+
+// cxScratch is the memory a world's assembly works in and no built world
+// keeps (the world takes copies of its nodes and edges, of their size:
+// worldBuilder.built): the next world on any Load reuses it instead of
+// allocating it again (and growing it as it draws), so a new seed leaves
+// that much less garbage for the collector.
+type cxScratch struct {
+	nodes  []*devcontext.Node
+	edges  []devcontext.Edge
+	declOf []*cxDecl
+	keyOf  []int32
+	byUID  []int32
+	byBase [][]*cxDecl
+	based  []int32 // the byBase entries a world filled
+	ekeys  []cxKeyedEdge
+	decls  cxDeclSlab
+	rel    map[*cxDecl]float64
+	hop    map[*cxDecl]int
+	done   map[cxTaskKey]bool
+	q      cxQueue
+}
+
+var worldScratch = sync.Pool{New: func() any {
+	return &cxScratch{rel: map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+}}
+
+// grown is s emptied with room for n (s itself when it has it).
+func grown[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
+}
+
+// zeroed is s at length n, every element zero (s's memory when it has
+// room: a released scratch's slices are zero up to their capacity).
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// release gives the world's scratch back (worldScratch), everything in it
+// zero or empty again, once the world is built: nothing the builder
+// hands out (the world's nodes and edges, the prepared index) is in it.
+// The builder must not be used after.
+func (w *worldBuilder) release() {
+	sc := w.scratch
+	if sc == nil {
+		return
+	}
+	w.scratch = nil
+	for _, id := range sc.based {
+		clear(w.byBase[id])
+		w.byBase[id] = w.byBase[id][:0]
+	}
+	sc.based = sc.based[:0]
+	clear(w.nodes[:cap(w.nodes)])
+	clear(w.edges[:cap(w.edges)])
+	clear(w.declOf)
+	clear(w.keyOf)
+	clear(w.byUID)
+	clear(w.ekeys[:cap(w.ekeys)])
+	clear(w.q[:cap(w.q)])
+	clear(w.rel)
+	clear(w.hop)
+	clear(w.done)
+	sc.nodes, sc.edges = w.nodes[:0], w.edges[:0]
+	sc.declOf, sc.keyOf, sc.byUID, sc.byBase, sc.ekeys, sc.q = w.declOf[:0], w.keyOf[:0], w.byUID[:0], w.byBase[:0], w.ekeys[:0], w.q[:0]
+	sc.decls.reset()
+	*w = worldBuilder{}
+	worldScratch.Put(sc)
+}
+
+// built is the world's nodes and edges as the world keeps them: copies
+// of the builder's, which are its scratch.
+func (w *worldBuilder) built() ([]*devcontext.Node, []devcontext.Edge) {
+	return slices.Clone(w.nodes), slices.Clone(w.edges)
+}
+
+// cxDeclSlab hands out a world's declarations from a few large chunks,
+// kept for the next world, instead of a slice per parsed file.
+type cxDeclSlab struct {
+	chunks [][]cxDecl
+	ptrs   [][]*cxDecl
+	at     int // chunks[:at] are full
+	used   int // of chunks[at]
+	pat    int
+	pused  int
+}
+
+const slabChunk = 4096
+
+// take is n zero declarations and n nil pointers, for one parsed file.
+func (sl *cxDeclSlab) take(n int) ([]cxDecl, []*cxDecl) {
+	if n > slabChunk/4 {
+		return make([]cxDecl, n), make([]*cxDecl, n)
+	}
+	if sl.at < len(sl.chunks) && sl.used+n > slabChunk {
+		sl.at, sl.used = sl.at+1, 0
+	}
+	if sl.at == len(sl.chunks) {
+		sl.chunks = append(sl.chunks, make([]cxDecl, slabChunk))
+	}
+	xs := sl.chunks[sl.at][sl.used : sl.used+n : sl.used+n]
+	sl.used += n
+	if sl.pat < len(sl.ptrs) && sl.pused+n > slabChunk {
+		sl.pat, sl.pused = sl.pat+1, 0
+	}
+	if sl.pat == len(sl.ptrs) {
+		sl.ptrs = append(sl.ptrs, make([]*cxDecl, slabChunk))
+	}
+	ps := sl.ptrs[sl.pat][sl.pused : sl.pused+n : sl.pused+n]
+	sl.pused += n
+	return xs, ps
+}
+
+// reset zeroes what take handed out, for the next world.
+func (sl *cxDeclSlab) reset() {
+	for i := 0; i < len(sl.chunks) && i <= sl.at; i++ {
+		clear(sl.chunks[i])
+	}
+	for i := 0; i < len(sl.ptrs) && i <= sl.pat; i++ {
+		clear(sl.ptrs[i])
+	}
+	sl.at, sl.used, sl.pat, sl.pused = 0, 0, 0, 0
 }
 
 // grow makes z at least as large as this world, for the next one's hint.
@@ -640,10 +771,10 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		return nil
 	}
 	w.b.contents.name(c)
+	xs, ps := w.scratch.decls.take(len(c.decls))
 	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, test: f.test, family: workspace.LanguageFamily(f.lang),
-		pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
+		pkg: c.pkg, decls: ps}
 	w.parsed[p] = pf
-	xs := make([]cxDecl, len(c.decls))
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
@@ -658,6 +789,9 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		pf.decls[i] = x
 		if int(x.baseID) >= len(w.byBase) {
 			w.byBase = append(w.byBase, make([][]*cxDecl, int(x.baseID)+1-len(w.byBase))...)
+		}
+		if len(w.byBase[x.baseID]) == 0 {
+			w.scratch.based = append(w.scratch.based, x.baseID)
 		}
 		w.byBase[x.baseID] = append(w.byBase[x.baseID], x)
 		if taken { // the suffixed URI too: the node stays the first's, the URI names the last
