@@ -26,21 +26,27 @@ type index struct {
 	diags []Diagnostic
 }
 
-// arc is one edge seen from one end.
+// arc is one edge seen from one end. Its rule is an index into edgeTable,
+// not a pointer: an index's arcs hold no pointer, so sorting them moves
+// no pointer and the collector does not scan them.
 type arc struct {
-	rule    *edgeRule
-	other   int
-	forward bool // true: this end is the edge's From
+	ri      uint8 // the rule: edgeTable[ri]
+	forward bool  // true: this end is the edge's From
 	gating  bool
+	other   int
 	scale   float64 // a measured edge's strength; 1 otherwise
 }
 
+// rule is the arc's edge rule.
+func (a arc) rule() *edgeRule { return &edgeTable[a.ri] }
+
 func (a arc) weight() float64 {
-	w := a.rule.reverse
+	r := a.rule()
+	w := r.reverse
 	if a.forward {
-		w = a.rule.forward
+		w = r.forward
 	}
-	if a.rule.measured {
+	if r.measured {
 		w = round3(w * a.scale)
 	}
 	return w
@@ -48,9 +54,9 @@ func (a arc) weight() float64 {
 
 func (a arc) why() string {
 	if a.forward {
-		return a.rule.fwdWhy
+		return a.rule().fwdWhy
 	}
-	return a.rule.revWhy
+	return a.rule().revWhy
 }
 
 // indexScratch is the memory newIndex works in and the index does not
@@ -65,8 +71,9 @@ type indexScratch struct {
 	meta     []nodeMeta
 	idOf     []int32
 	paths    []string
+	perm     []int32
 	ck       []chunkKey
-	tmp      []uriKey
+	tmp      []int32
 	merged   []uriKey
 	resolved []edgeEnds
 	degree   []int
@@ -84,17 +91,19 @@ func sized[T any](s []T, n int) []T {
 
 // release zeroes what the index used and puts it back.
 func (sc *indexScratch) release() {
-	clear(sc.all[:cap(sc.all)])
-	clear(sc.sharedAt[:cap(sc.sharedAt)])
-	clear(sc.keys[:cap(sc.keys)])
-	clear(sc.meta[:cap(sc.meta)])
-	clear(sc.idOf[:cap(sc.idOf)])
-	clear(sc.paths[:cap(sc.paths)])
-	clear(sc.ck[:cap(sc.ck)])
-	clear(sc.tmp[:cap(sc.tmp)])
-	clear(sc.merged[:cap(sc.merged)])
-	clear(sc.resolved[:cap(sc.resolved)])
-	clear(sc.degree[:cap(sc.degree)])
+	// Each was used to its length (and is zero past it): cleared there.
+	clear(sc.all)
+	clear(sc.sharedAt)
+	clear(sc.keys)
+	clear(sc.meta)
+	clear(sc.idOf)
+	clear(sc.paths)
+	clear(sc.perm)
+	clear(sc.ck)
+	clear(sc.tmp)
+	clear(sc.merged)
+	clear(sc.resolved)
+	clear(sc.degree)
 	indexScratchPool.Put(sc)
 }
 
@@ -281,40 +290,53 @@ type nodeMeta struct {
 // result may be a new slice.
 func sortKeys(keys []uriKey) []uriKey { return sortKeysIn(keys, new(indexScratch)) }
 
-// sortKeysIn is sortKeys working in sc's buffers (ck, tmp, merged; the
-// result may be sc.merged).
+// sortKeysIn is sortKeys working in sc's buffers; the result is
+// sc.merged. The sort moves numbers (a permutation of keys), not the
+// keys: moving a string is a write barrier while the collector marks.
 func sortKeysIn(keys []uriKey, sc *indexScratch) []uriKey {
-	less := func(a, b uriKey) int {
-		if c := strings.Compare(a.uri, b.uri); c != 0 {
-			return c
+	n := len(keys)
+	perm := sized(sc.perm, n)
+	for j := range perm {
+		perm[j] = int32(j)
+	}
+	sc.perm = perm
+	sc.ck, sc.tmp = sized(sc.ck, n), sized(sc.tmp, n)
+	if n < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
+		sortURIPerm(keys, perm, sc.ck, sc.tmp)
+	} else {
+		h := n / 2
+		lo, hi := perm[:h], perm[h:]
+		done := make(chan struct{})
+		go func() {
+			sortURIPerm(keys, lo, sc.ck[:h], sc.tmp[:h])
+			close(done)
+		}()
+		sortURIPerm(keys, hi, sc.ck[h:], sc.tmp[h:])
+		<-done
+		less := func(a, b int32) bool {
+			if c := strings.Compare(keys[a].uri, keys[b].uri); c != 0 {
+				return c < 0
+			}
+			return keys[a].i < keys[b].i
 		}
-		return cmp.Compare(a.i, b.i)
-	}
-	sc.ck, sc.tmp = sized(sc.ck, len(keys)), sized(sc.tmp, len(keys))
-	if len(keys) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
-		sortURIKeysIn(keys, sc.ck, sc.tmp)
-		return keys
-	}
-	h := len(keys) / 2
-	lo, hi := keys[:h], keys[h:]
-	done := make(chan struct{})
-	go func() {
-		sortURIKeysIn(lo, sc.ck[:h], sc.tmp[:h])
-		close(done)
-	}()
-	sortURIKeysIn(hi, sc.ck[h:], sc.tmp[h:])
-	<-done
-	out := sized(sc.merged, len(keys))[:0]
-	defer func() { sc.merged = out }()
-	for len(lo) > 0 && len(hi) > 0 {
-		if less(lo[0], hi[0]) < 0 {
-			out, lo = append(out, lo[0]), lo[1:]
-		} else {
-			out, hi = append(out, hi[0]), hi[1:]
+		out := sc.tmp[:0]
+		for len(lo) > 0 && len(hi) > 0 {
+			if less(lo[0], hi[0]) {
+				out, lo = append(out, lo[0]), lo[1:]
+			} else {
+				out, hi = append(out, hi[0]), hi[1:]
+			}
 		}
+		out = append(out, lo...)
+		out = append(out, hi...)
+		perm, sc.perm, sc.tmp = out, out, perm
 	}
-	out = append(out, lo...)
-	return append(out, hi...)
+	merged := sized(sc.merged, n)
+	for j, p := range perm {
+		merged[j] = keys[p]
+	}
+	sc.merged = merged
+	return merged
 }
 
 // sortURIKeys sorts keys by URI, then index, sixteen bytes at a time: a
@@ -325,22 +347,33 @@ func sortKeysIn(keys []uriKey, sc *indexScratch) []uriKey {
 // with how many of them the URI has, and passes on the runs that tie and
 // go on; a run that ends there holds one URI and is put in index order.
 func sortURIKeys(keys []uriKey) {
-	sortURIKeysIn(keys, make([]chunkKey, len(keys)), make([]uriKey, len(keys)))
+	perm := make([]int32, len(keys))
+	for j := range perm {
+		perm[j] = int32(j)
+	}
+	sortURIPerm(keys, perm, make([]chunkKey, len(keys)), make([]int32, len(keys)))
+	sorted := make([]uriKey, len(keys))
+	for j, p := range perm {
+		sorted[j] = keys[p]
+	}
+	copy(keys, sorted)
 }
 
-// sortURIKeysIn is sortURIKeys in buffers of len(keys) (their contents
-// are not read).
-func sortURIKeysIn(keys []uriKey, ck []chunkKey, tmp []uriKey) {
-	if len(keys) < 2 {
+// sortURIPerm is sortURIKeys of the keys perm names, putting perm in
+// their order (keys do not move); ck and tmp are buffers of len(perm),
+// their contents not read.
+func sortURIPerm(keys []uriKey, perm []int32, ck []chunkKey, tmp []int32) {
+	if len(perm) < 2 {
 		return
 	}
-	s := uriSorter{ck: ck, tmp: tmp}
-	s.sort(keys, 0, 0)
+	s := uriSorter{keys: keys, ck: ck, tmp: tmp}
+	s.sort(perm, 0, 0)
 }
 
 type uriSorter struct {
-	ck  []chunkKey
-	tmp []uriKey
+	keys []uriKey
+	ck   []chunkKey
+	tmp  []int32
 }
 
 // chunkKey is a key's sixteen bytes from some depth (big endian, zeros
@@ -373,24 +406,25 @@ func chunkAt(s string, depth int) (uint64, uint64, uint32) {
 	return c0, c1, uint32(rest)
 }
 
-// sort sorts keys (at offset off of the scratch), whose URIs are equal
-// before depth.
-func (s *uriSorter) sort(keys []uriKey, off, depth int) {
-	if len(keys) < 24 {
-		slices.SortFunc(keys, func(a, b uriKey) int {
-			if c := strings.Compare(a.uri[depth:], b.uri[depth:]); c != 0 {
+// sort sorts perm (at offset off of the scratch), whose keys' URIs are
+// equal before depth.
+func (s *uriSorter) sort(perm []int32, off, depth int) {
+	keys := s.keys
+	if len(perm) < 24 {
+		slices.SortFunc(perm, func(a, b int32) int {
+			if c := strings.Compare(keys[a].uri[depth:], keys[b].uri[depth:]); c != 0 {
 				return c
 			}
-			return cmp.Compare(a.i, b.i)
+			return cmp.Compare(keys[a].i, keys[b].i)
 		})
 		return
 	}
 	// The prefix the group shares (each URI is read here, then at once
 	// for its chunk: one cache miss).
-	first := keys[0].uri[depth:]
+	first := keys[perm[0]].uri[depth:]
 	lcp := len(first)
-	for j := 1; j < len(keys) && lcp > 0; j++ {
-		u := keys[j].uri[depth:]
+	for j := 1; j < len(perm) && lcp > 0; j++ {
+		u := keys[perm[j]].uri[depth:]
 		n := min(lcp, len(u))
 		i := 0
 		for i < n && u[i] == first[i] {
@@ -399,9 +433,9 @@ func (s *uriSorter) sort(keys []uriKey, off, depth int) {
 		lcp = i
 	}
 	depth += lcp
-	ck := s.ck[off : off+len(keys)]
-	for j := range keys {
-		c0, c1, n := chunkAt(keys[j].uri, depth)
+	ck := s.ck[off : off+len(perm)]
+	for j, p := range perm {
+		c0, c1, n := chunkAt(keys[p].uri, depth)
 		ck[j] = chunkKey{c0, c1, n, int32(j)}
 	}
 	slices.SortFunc(ck, func(a, b chunkKey) int {
@@ -413,21 +447,21 @@ func (s *uriSorter) sort(keys []uriKey, off, depth int) {
 		}
 		return cmp.Compare(a.n, b.n)
 	})
-	tmp := s.tmp[off : off+len(keys)]
+	tmp := s.tmp[off : off+len(perm)]
 	for j := range ck {
-		tmp[j] = keys[ck[j].k]
+		tmp[j] = perm[ck[j].k]
 	}
-	copy(keys, tmp)
-	for lo := 0; lo < len(keys); {
+	copy(perm, tmp)
+	for lo := 0; lo < len(perm); {
 		hi := lo + 1
-		for hi < len(keys) && ck[hi].c0 == ck[lo].c0 && ck[hi].c1 == ck[lo].c1 && ck[hi].n == ck[lo].n {
+		for hi < len(perm) && ck[hi].c0 == ck[lo].c0 && ck[hi].c1 == ck[lo].c1 && ck[hi].n == ck[lo].n {
 			hi++
 		}
 		if hi-lo > 1 {
 			if ck[lo].n == 17 {
-				s.sort(keys[lo:hi], off+lo, depth+16)
+				s.sort(perm[lo:hi], off+lo, depth+16)
 			} else { // one URI: by index
-				slices.SortFunc(keys[lo:hi], func(a, b uriKey) int { return cmp.Compare(a.i, b.i) })
+				slices.SortFunc(perm[lo:hi], func(a, b int32) int { return cmp.Compare(keys[a].i, keys[b].i) })
 			}
 		}
 		lo = hi
@@ -483,7 +517,7 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 			t = -1
 			ghosts = append(ghosts, e.To)
 		}
-		resolved[i] = ends{r, f, t}
+		resolved[i] = ends{r.index + 1, f, t}
 	}
 	slices.Sort(ghosts)
 	for _, g := range slices.Compact(ghosts) {
@@ -506,7 +540,7 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 	total := 0
 	for i, e := range edges {
 		en := &resolved[i]
-		if en.rule == nil {
+		if en.ri1 == 0 {
 			continue
 		}
 		if en.f < 0 {
@@ -528,21 +562,23 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 	}
 	for i, e := range edges {
 		en := resolved[i]
-		if en.rule == nil {
+		if en.ri1 == 0 {
 			continue
 		}
 		sc := strength(e)
-		ix.arcs[en.f] = append(ix.arcs[en.f], arc{rule: en.rule, forward: true, other: en.t, gating: e.Gating, scale: sc})
-		ix.arcs[en.t] = append(ix.arcs[en.t], arc{rule: en.rule, forward: false, other: en.f, gating: e.Gating, scale: sc})
+		ri := en.ri1 - 1
+		ix.arcs[en.f] = append(ix.arcs[en.f], arc{ri: ri, forward: true, other: en.t, gating: e.Gating, scale: sc})
+		ix.arcs[en.t] = append(ix.arcs[en.t], arc{ri: ri, forward: false, other: en.f, gating: e.Gating, scale: sc})
 	}
 	for id := range ix.arcs {
 		ix.arcs[id] = ix.limitArcs(ix.arcs[id])
 	}
 }
 
-// edgeEnds is an edge's rule and its ends' ids (addEdges).
+// edgeEnds is an edge's rule (1 + its index in edgeTable; 0: the edge is
+// not followed) and its ends' ids (addEdges).
 type edgeEnds struct {
-	rule *edgeRule
+	ri1  uint8
 	f, t int
 }
 
@@ -551,7 +587,7 @@ type edgeEnds struct {
 // (changed_in: the newest commits by declared date, then URI).
 func (ix *index) limitArcs(as []arc) []arc {
 	slices.SortFunc(as, func(x, y arc) int {
-		if c := cmp.Compare(x.rule.kind, y.rule.kind); c != 0 {
+		if c := cmp.Compare(edgeTable[x.ri].kindRank, edgeTable[y.ri].kindRank); c != 0 { // by kind
 			return c
 		}
 		if x.forward != y.forward {
@@ -560,7 +596,7 @@ func (ix *index) limitArcs(as []arc) []arc {
 			}
 			return 1
 		}
-		if x.forward && x.rule.limit > 0 { // newest first
+		if x.forward && x.rule().limit > 0 { // newest first
 			if c := cmp.Compare(ix.version(y.other), ix.version(x.other)); c != 0 {
 				return c
 			}
@@ -571,7 +607,7 @@ func (ix *index) limitArcs(as []arc) []arc {
 	kept := 0
 	prevKept := false
 	for i, a := range as {
-		if i > 0 && a.rule == as[i-1].rule && a.forward == as[i-1].forward && a.other == as[i-1].other {
+		if i > 0 && a.ri == as[i-1].ri && a.forward == as[i-1].forward && a.other == as[i-1].other {
 			// A repeated edge is one edge: gating if any copy gates, the
 			// strongest copy's strength. (as[i-1] may already be merged
 			// into out; a's own fields are what it adds.)
@@ -582,10 +618,10 @@ func (ix *index) limitArcs(as []arc) []arc {
 			}
 			continue
 		}
-		if i == 0 || a.rule != as[i-1].rule || a.forward != as[i-1].forward {
+		if i == 0 || a.ri != as[i-1].ri || a.forward != as[i-1].forward {
 			kept = 0
 		}
-		if a.forward && a.rule.limit > 0 && kept >= a.rule.limit {
+		if a.forward && a.rule().limit > 0 && kept >= a.rule().limit {
 			prevKept = false
 			continue
 		}

@@ -105,7 +105,7 @@ type cxWorld struct {
 // hashing two URIs per edge, in the world and again in devcontext, was a
 // visible part of a world's assembly.
 type cxEdgeKey struct {
-	kind     string
+	kind     int32 // the world's id of the edge's kind (kindID)
 	from, to int32
 }
 
@@ -141,7 +141,8 @@ type worldBuilder struct {
 	// repeated edge is appended again and made one edge once the world
 	// is drawn (oneEdgeEach), by a sort instead of a map of every edge.
 	ekeys []cxKeyedEdge
-	drawn int // how many edges were drawn before oneEdgeEach made them one each (grow's hint)
+	drawn int      // how many edges were drawn before oneEdgeEach made them one each (grow's hint)
+	kinds []string // the edge kinds drawn, by kindID
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
@@ -239,13 +240,14 @@ func (w *worldBuilder) release() {
 		w.byBase[id] = w.byBase[id][:0]
 	}
 	sc.based = sc.based[:0]
-	clear(w.nodes[:cap(w.nodes)])
-	clear(w.edges[:cap(w.edges)])
+	// Each was used to its length (and is zero past it): cleared there.
+	// (ekeys hold no pointer and are written before they are read.)
+	clear(w.nodes)
+	clear(w.edges)
 	clear(w.declOf)
 	clear(w.keyOf)
 	clear(w.byUID)
-	clear(w.ekeys[:cap(w.ekeys)])
-	clear(w.q[:cap(w.q)])
+	clear(w.q[:cap(w.q)]) // popped tasks lie past its length
 	clear(w.rel)
 	clear(w.hop)
 	clear(w.done)
@@ -439,7 +441,7 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 	}
 	kf, nf := w.endpoint(from)
 	kt, nt := w.endpoint(to)
-	w.edgeKeyed(cxEdgeKey{kind, kf, kt}, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating, FromNode: nf, ToNode: nt})
+	w.edgeKeyed(cxEdgeKey{w.kindID(kind), kf, kt}, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating, FromNode: nf, ToNode: nt})
 }
 
 // declEdge is edge between two declarations of the world, whose keys it
@@ -448,7 +450,7 @@ func (w *worldBuilder) declEdge(kind string, x, y *cxDecl) {
 	if x.uri == y.uri {
 		return
 	}
-	w.edgeKeyed(cxEdgeKey{kind, w.keyOf[x.node], w.keyOf[y.node]},
+	w.edgeKeyed(cxEdgeKey{w.kindID(kind), w.keyOf[x.node], w.keyOf[y.node]},
 		devcontext.Edge{Kind: kind, From: x.uri, To: y.uri, FromNode: int32(x.node) + 1, ToNode: int32(y.node) + 1})
 }
 
@@ -457,6 +459,18 @@ func (w *worldBuilder) declEdge(kind string, x, y *cxDecl) {
 func (w *worldBuilder) edgeKeyed(k cxEdgeKey, e devcontext.Edge) {
 	w.ekeys = append(w.ekeys, cxKeyedEdge{k, int32(len(w.edges))})
 	w.edges = append(w.edges, e)
+}
+
+// kindID is the world's id of an edge kind: the keys hold numbers only,
+// so sorting them moves no pointer (a world draws a dozen kinds).
+func (w *worldBuilder) kindID(kind string) int32 {
+	for i, k := range w.kinds {
+		if k == kind {
+			return int32(i)
+		}
+	}
+	w.kinds = append(w.kinds, kind)
+	return int32(len(w.kinds) - 1)
 }
 
 // cxKeyedEdge is a keyed edge's key and its index in the world's edges.
@@ -472,15 +486,17 @@ type cxKeyedEdge struct {
 func (w *worldBuilder) oneEdgeEach() {
 	w.drawn = len(w.edges)
 	ks := w.ekeys
+	// Any order that puts equal keys side by side, first drawn first,
+	// does: by ends, kind id, then when drawn (numbers only).
 	slices.SortFunc(ks, func(a, b cxKeyedEdge) int {
-		if c := strings.Compare(a.k.kind, b.k.kind); c != 0 {
-			return c
-		}
 		if a.k.from != b.k.from {
 			return cmp.Compare(a.k.from, b.k.from)
 		}
 		if a.k.to != b.k.to {
 			return cmp.Compare(a.k.to, b.k.to)
+		}
+		if a.k.kind != b.k.kind {
+			return cmp.Compare(a.k.kind, b.k.kind)
 		}
 		return cmp.Compare(a.i, b.i)
 	})
@@ -1636,15 +1652,31 @@ func (w *worldBuilder) linkParsed() {
 			if !x.test {
 				continue
 			}
+			// Where x sits for y depends on y's file only, and a name's
+			// declarations come file by file (parse order): asked once
+			// per file in a row.
+			var sitsF *cxParsed
+			var sits bool
 			for k, n := range x.testedIDs {
 				// A plain tested name (its own base name) names every
 				// declaration of that base name: only where the test
 				// sits is left to check (namesTested's second half).
 				plain := k < 64 && x.testedPlain>>k&1 != 0
 				for _, y := range w.named(n) {
-					if !y.test && (plain && w.testSitsFor(x, y) || !plain && w.namesTested(x, y)) {
-						w.declEdge(devcontext.EdgeTestedBy, y, x)
+					if y.test {
+						continue
 					}
+					if plain {
+						if y.f != sitsF {
+							sitsF, sits = y.f, w.testSitsFor(x, y)
+						}
+						if !sits {
+							continue
+						}
+					} else if !w.namesTested(x, y) {
+						continue
+					}
+					w.declEdge(devcontext.EdgeTestedBy, y, x)
 				}
 			}
 		}
