@@ -62,8 +62,9 @@ func (a arc) why() string {
 // indexScratch is the memory newIndex works in and the index does not
 // keep (the sort's keys and buffers, what it reads of each node, the
 // edges' resolved ends): the next index reuses it instead of allocating
-// it again, so a new world leaves that much less garbage. Each slice is
-// zero up to its capacity when it is put back (release).
+// it again, so a new world leaves that much less garbage. resolved and
+// degree are zero up to their capacity when it is put back (release);
+// the rest is written before it is read.
 type indexScratch struct {
 	all      []*Node
 	sharedAt []int32
@@ -81,7 +82,7 @@ type indexScratch struct {
 
 var indexScratchPool = sync.Pool{New: func() any { return new(indexScratch) }}
 
-// sized is s at length n (zero when s was: see indexScratch).
+// sized is s at length n (zero where s was: see indexScratch).
 func sized[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)
@@ -91,17 +92,10 @@ func sized[T any](s []T, n int) []T {
 
 // release zeroes what the index used and puts it back.
 func (sc *indexScratch) release() {
-	// Each was used to its length (and is zero past it): cleared there.
-	clear(sc.all)
-	clear(sc.sharedAt)
-	clear(sc.keys)
-	clear(sc.meta)
-	clear(sc.idOf)
-	clear(sc.paths)
-	clear(sc.perm)
-	clear(sc.ck)
-	clear(sc.tmp)
-	clear(sc.merged)
+	// Only what is read before it is written must be zero: the edges'
+	// resolved ends and the degrees (used to their length, zero past it).
+	// The rest is written whole before it is read; clearing what holds
+	// pointers costs a write barrier per word while the collector marks.
 	clear(sc.resolved)
 	clear(sc.degree)
 	indexScratchPool.Put(sc)
@@ -586,6 +580,9 @@ type edgeEnds struct {
 // keeps only the newest `limit` forward arcs of a limited edge kind
 // (changed_in: the newest commits by declared date, then URI).
 func (ix *index) limitArcs(as []arc) []arc {
+	if len(as) < 2 { // sorted, and a limit keeps at least one
+		return as
+	}
 	slices.SortFunc(as, func(x, y arc) int {
 		if c := cmp.Compare(edgeTable[x.ri].kindRank, edgeTable[y.ri].kindRank); c != 0 { // by kind
 			return c

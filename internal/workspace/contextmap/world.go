@@ -216,8 +216,9 @@ func grown[T any](s []T, n int) []T {
 	return s[:0]
 }
 
-// zeroed is s at length n, every element zero (s's memory when it has
-// room: a released scratch's slices are zero up to their capacity).
+// zeroed is s at length n, every element zero or empty (s's memory when
+// it has room: a released scratch's byUID is zero up to its capacity, its
+// byBase entries empty).
 func zeroed[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)
@@ -225,10 +226,9 @@ func zeroed[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-// release gives the world's scratch back (worldScratch), everything in it
-// zero or empty again, once the world is built: nothing the builder
-// hands out (the world's nodes and edges, the prepared index) is in it.
-// The builder must not be used after.
+// release gives the world's scratch back (worldScratch) once the world
+// is built: nothing the builder hands out (the world's nodes and edges,
+// the prepared index) is in it. The builder must not be used after.
 func (w *worldBuilder) release() {
 	sc := w.scratch
 	if sc == nil {
@@ -236,18 +236,13 @@ func (w *worldBuilder) release() {
 	}
 	w.scratch = nil
 	for _, id := range sc.based {
-		clear(w.byBase[id])
 		w.byBase[id] = w.byBase[id][:0]
 	}
 	sc.based = sc.based[:0]
-	// Each was used to its length (and is zero past it): cleared there.
-	// (ekeys hold no pointer and are written before they are read.)
-	clear(w.nodes)
-	clear(w.edges)
-	clear(w.declOf)
-	clear(w.keyOf)
-	clear(w.byUID)
-	clear(w.q[:cap(w.q)]) // popped tasks lie past its length
+	// Only byUID (and byBase's lengths, above) must be zero: the rest is
+	// appended to or written before it is read, and clearing what holds
+	// pointers costs a write barrier per word while the collector marks.
+	clear(w.byUID) // used to its length, zero past it
 	clear(w.rel)
 	clear(w.hop)
 	clear(w.done)
@@ -277,7 +272,8 @@ type cxDeclSlab struct {
 
 const slabChunk = 4096
 
-// take is n zero declarations and n nil pointers, for one parsed file.
+// take is n declarations and n pointers for one parsed file, to be
+// written whole (they may hold an earlier world's).
 func (sl *cxDeclSlab) take(n int) ([]cxDecl, []*cxDecl) {
 	if n > slabChunk/4 {
 		return make([]cxDecl, n), make([]*cxDecl, n)
@@ -301,14 +297,9 @@ func (sl *cxDeclSlab) take(n int) ([]cxDecl, []*cxDecl) {
 	return xs, ps
 }
 
-// reset zeroes what take handed out, for the next world.
+// reset hands the chunks out again from the start (parse writes every
+// declaration and pointer it takes whole).
 func (sl *cxDeclSlab) reset() {
-	for i := 0; i < len(sl.chunks) && i <= sl.at; i++ {
-		clear(sl.chunks[i])
-	}
-	for i := 0; i < len(sl.ptrs) && i <= sl.pat; i++ {
-		clear(sl.ptrs[i])
-	}
 	sl.at, sl.used, sl.pat, sl.pused = 0, 0, 0, 0
 }
 
