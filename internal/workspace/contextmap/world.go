@@ -202,6 +202,7 @@ type cxScratch struct {
 	hop    map[*cxDecl]int
 	done   map[cxTaskKey]bool
 	q      cxQueue
+	mk     cxMarks
 }
 
 var worldScratch = sync.Pool{New: func() any {
@@ -252,6 +253,44 @@ func (w *worldBuilder) release() {
 	*w = worldBuilder{}
 	worldScratch.Put(sc)
 }
+
+// Token marks (cxMarks): sets of a file's string ids for one search step.
+const (
+	markCalled = iota
+	markQualified
+	markSeen
+	markMember
+	nMarks
+)
+
+// cxMarks are sets of string ids, one per mark: id is in set k when
+// stamp[k][id] is the current generation (a new generation empties them
+// all at once).
+type cxMarks struct {
+	stamp [nMarks][]uint32
+	gen   uint32
+}
+
+// marks are the scratch's token sets, empty, for ids below n.
+func (sc *cxScratch) marks(n int) *cxMarks {
+	m := &sc.mk
+	for k := range m.stamp {
+		if len(m.stamp[k]) < n {
+			m.stamp[k] = make([]uint32, max(n, 2*len(m.stamp[k])))
+		}
+	}
+	m.gen++
+	if m.gen == 0 { // wrapped: the old stamps could read as current
+		for k := range m.stamp {
+			clear(m.stamp[k])
+		}
+		m.gen = 1
+	}
+	return m
+}
+
+func (m *cxMarks) has(id uint32, k int) bool { return m.stamp[k][id] == m.gen }
+func (m *cxMarks) set(id uint32, k int)      { m.stamp[k][id] = m.gen }
 
 // built is the world's nodes and edges as the world keeps them: copies
 // of the builder's, which are its scratch.
@@ -1401,26 +1440,33 @@ func (w *worldBuilder) sitsFor(t, x *cxDecl) bool {
 // languages without package scope) files that lexically declare the name.
 // More than maxCalleeTargets equally good definitions draw no edge.
 func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
-	body := x.d.Body.Strings()
-	called := map[string]bool{}
-	var names []string
-	qualified := map[string]bool{}
-	for i, t := range body {
-		if i+1 < len(body) && body[i+1] == "(" && isIdent(t) && !isControlWord(t) && !isDeclKeyword(t) {
-			if !called[t] {
-				called[t] = true
+	// The body's tokens are ids into its file's strings, which ascend: a
+	// set of tokens is a stamp per id (cxScratch.marks), and ids sort as
+	// their strings do.
+	c := x.f.c
+	ids := x.d.Body.ids
+	flags := c.tokenFlags()
+	mk := w.scratch.marks(len(c.strs))
+	lp, lpOK := c.idOf("(")
+	dot, dotOK := c.idOf(".")
+	var names []uint32
+	for i, t := range ids {
+		if lpOK && i+1 < len(ids) && ids[i+1] == lp && flags[t]&tokCallable != 0 {
+			if !mk.has(t, markCalled) {
+				mk.set(t, markCalled)
 				names = append(names, t)
 			}
-			if i > 0 && body[i-1] == "." {
-				qualified[t] = true
+			if dotOK && i > 0 && ids[i-1] == dot {
+				mk.set(t, markQualified)
 			}
 		}
 	}
 	slices.Sort(names)
-	for _, n := range names {
+	for _, id := range names {
+		n := c.strs[id]
 		ys := w.resolveImported(x, n) // import scope is exact: it wins
 		if ys == nil {
-			ys = w.resolve(x, n, qualified[n])
+			ys = w.resolve(x, n, mk.has(id, markQualified))
 		}
 		for _, y := range ys {
 			kind := devcontext.EdgeCalls
@@ -1433,22 +1479,44 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	}
 	// Types: every other identifier of the signature and body that names a
 	// type declared in x's file or directory.
-	seen := map[string]bool{}
+	cbase := cxBaseName(x.d.Container)
 	var typeNames []string
-	for _, t := range append(sigIdents(x.d.Signature), body...) {
-		if isIdent(t) && !called[t] && !seen[t] && t != x.base && t != cxBaseName(x.d.Container) {
-			seen[t] = true
+	var sigSeen []string // signature words that are none of the file's strings
+	for _, t := range sigIdents(x.d.Signature) {
+		if !isIdent(t) || t == x.base || t == cbase { // sigIdents also takes '$' and non-ASCII bytes
+			continue
+		}
+		if id, ok := c.idOf(t); ok {
+			if !mk.has(id, markCalled) && !mk.has(id, markSeen) {
+				mk.set(id, markSeen)
+				typeNames = append(typeNames, t)
+			}
+		} else if !slices.Contains(sigSeen, t) {
+			sigSeen = append(sigSeen, t)
 			typeNames = append(typeNames, t)
+		}
+	}
+	for _, id := range ids {
+		if flags[id]&tokIdent != 0 && !mk.has(id, markCalled) && !mk.has(id, markSeen) {
+			if t := c.strs[id]; t != x.base && t != cbase {
+				mk.set(id, markSeen)
+				typeNames = append(typeNames, t)
+			}
 		}
 	}
 	slices.Sort(typeNames)
 	// A name right after "." is a field or method of something else, not
 	// one of this package's values.
-	member := map[string]bool{}
-	for i, t := range body {
-		if i > 0 && body[i-1] == "." {
-			member[t] = true
+	if dotOK {
+		for i, t := range ids {
+			if i > 0 && ids[i-1] == dot {
+				mk.set(t, markMember)
+			}
 		}
+	}
+	member := func(n string) bool {
+		id, ok := c.idOf(n)
+		return ok && mk.has(id, markMember)
 	}
 	for _, n := range typeNames {
 		ys := w.resolveImported(x, n)
@@ -1461,7 +1529,7 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 			case y.isType():
 				w.declEdge(devcontext.EdgeUsesType, x, y)
 				w.reach(y, pri*0.6/wCallee, h)
-			case member[n] || y.d.Container != "":
+			case member(n) || y.d.Container != "":
 			case y.isValue() || y.callable():
 				w.declEdge(devcontext.EdgeUsesValue, x, y)
 				w.reach(y, pri*0.6/wCallee, h)
