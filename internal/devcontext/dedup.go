@@ -196,7 +196,7 @@ func (s *selection) foldSupersedes(f *folds, ids []int) {
 			continue
 		}
 		for _, a := range s.ix.arcs[id] {
-			if !a.forward || a.rule.kind != EdgeSupersede {
+			if !a.forward || a.rule().kind != EdgeSupersede {
 				continue
 			}
 			old, ok := s.cands[a.other]

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // index is a World prepared for compiling: nodes by URI, and the followed
@@ -25,21 +26,27 @@ type index struct {
 	diags []Diagnostic
 }
 
-// arc is one edge seen from one end.
+// arc is one edge seen from one end. Its rule is an index into edgeTable,
+// not a pointer: an index's arcs hold no pointer, so sorting them moves
+// no pointer and the collector does not scan them.
 type arc struct {
-	rule    *edgeRule
-	other   int
-	forward bool // true: this end is the edge's From
+	ri      uint8 // the rule: edgeTable[ri]
+	forward bool  // true: this end is the edge's From
 	gating  bool
+	other   int
 	scale   float64 // a measured edge's strength; 1 otherwise
 }
 
+// rule is the arc's edge rule.
+func (a arc) rule() *edgeRule { return &edgeTable[a.ri] }
+
 func (a arc) weight() float64 {
-	w := a.rule.reverse
+	r := a.rule()
+	w := r.reverse
 	if a.forward {
-		w = a.rule.forward
+		w = r.forward
 	}
-	if a.rule.measured {
+	if r.measured {
 		w = round3(w * a.scale)
 	}
 	return w
@@ -47,19 +54,63 @@ func (a arc) weight() float64 {
 
 func (a arc) why() string {
 	if a.forward {
-		return a.rule.fwdWhy
+		return a.rule().fwdWhy
 	}
-	return a.rule.revWhy
+	return a.rule().revWhy
+}
+
+// indexScratch is the memory newIndex works in and the index does not
+// keep (the sort's keys and buffers, what it reads of each node, the
+// edges' resolved ends): the next index reuses it instead of allocating
+// it again, so a new world leaves that much less garbage. resolved and
+// degree are zero up to their capacity when it is put back (release);
+// the rest is written before it is read.
+type indexScratch struct {
+	all      []*Node
+	sharedAt []int32
+	keys     []uriKey
+	meta     []nodeMeta
+	idOf     []int32
+	paths    []string
+	perm     []int32
+	ck       []chunkKey
+	tmp      []int32
+	merged   []uriKey
+	resolved []edgeEnds
+	degree   []int
+}
+
+var indexScratchPool = sync.Pool{New: func() any { return new(indexScratch) }}
+
+// sized is s at length n (zero where s was: see indexScratch).
+func sized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// release zeroes what the index used and puts it back.
+func (sc *indexScratch) release() {
+	// Only what is read before it is written must be zero: the edges'
+	// resolved ends and the degrees (used to their length, zero past it).
+	// The rest is written whole before it is read; clearing what holds
+	// pointers costs a write barrier per word while the collector marks.
+	clear(sc.resolved)
+	clear(sc.degree)
+	indexScratchPool.Put(sc)
 }
 
 func newIndex(w *World) *index {
-	all := make([]*Node, 0, len(w.Nodes)+len(w.Shared))
+	sc := indexScratchPool.Get().(*indexScratch)
+	defer sc.release()
+	all := sized(sc.all, len(w.Nodes)+len(w.Shared))[:0]
 	for i := range w.Nodes {
 		all = append(all, &w.Nodes[i])
 	}
 	// sharedAt is each Shared entry's index in all (-1: nil), for the
 	// edges' node hints (Edge.FromNode, ToNode).
-	sharedAt := make([]int32, len(w.Shared))
+	sharedAt := sized(sc.sharedAt, len(w.Shared))
 	for k, n := range w.Shared {
 		sharedAt[k] = -1
 		if n != nil {
@@ -71,8 +122,10 @@ func newIndex(w *World) *index {
 	// What the passes below read of a node is read once, in the world's
 	// order (the nodes lie mostly in that order in memory), not node by
 	// node in URI order: a large world's nodes are scattered.
-	keys := make([]uriKey, len(all))
-	meta := make([]nodeMeta, len(all))
+	sc.all = all
+	keys := sized(sc.keys, len(all))
+	meta := sized(sc.meta, len(all))
+	sc.sharedAt, sc.keys, sc.meta = sharedAt, keys, meta
 	for i, n := range all {
 		keys[i] = uriKey{n.URI, i}
 		meta[i] = nodeMeta{kind: n.Kind, path: n.Path, aliased: len(n.Aliases) > 0}
@@ -80,13 +133,14 @@ func newIndex(w *World) *index {
 	// With duplicate URIs the first in the world wins (the index tie-break
 	// makes the sort stable) and the others are reported: that is the
 	// workspace layer's bug to fix, not a reason to fail.
-	keys = sortKeys(keys)
+	keys = sortKeysIn(keys, sc)
 	// idOf is each node's id by its index in all: a duplicate's is its
 	// first's (what a lookup of its URI finds), -1 for no URI.
-	idOf := make([]int32, len(all))
+	idOf := sized(sc.idOf, len(all))
+	sc.idOf = idOf
 	ix.ids = make([]string, 0, len(keys))
 	ix.nodes = make([]*Node, 0, len(keys))
-	paths := make([]string, 0, len(keys)) // by id
+	paths := sized(sc.paths, len(keys))[:0] // by id
 	var lastKind string
 	var kindIDs *[]int
 	var aliased []int // ids of the nodes with aliases, in id order
@@ -181,7 +235,8 @@ func newIndex(w *World) *index {
 		id := int(idOf[k])
 		return id, ix.ids[id] == uri
 	}
-	ix.addEdges(w.Edges, hinted)
+	sc.paths = paths
+	ix.addEdges(w.Edges, hinted, sc)
 	return ix
 }
 
@@ -206,7 +261,7 @@ func sortByURI(nodes []*Node, order []int) []int {
 		keys[k] = uriKey{nodes[i].URI, i}
 	}
 	out := order[:0]
-	for _, k := range sortKeys(keys) {
+	for _, k := range sortKeysIn(keys, new(indexScratch)) {
 		out = append(out, k.i)
 	}
 	return out
@@ -227,35 +282,55 @@ type nodeMeta struct {
 // sortKeys sorts keys by URI, then index (a total order). A large world
 // sorts its halves on two cores and merges them: the same order. The
 // result may be a new slice.
-func sortKeys(keys []uriKey) []uriKey {
-	less := func(a, b uriKey) int {
-		if c := strings.Compare(a.uri, b.uri); c != 0 {
-			return c
+func sortKeys(keys []uriKey) []uriKey { return sortKeysIn(keys, new(indexScratch)) }
+
+// sortKeysIn is sortKeys working in sc's buffers; the result is
+// sc.merged. The sort moves numbers (a permutation of keys), not the
+// keys: moving a string is a write barrier while the collector marks.
+func sortKeysIn(keys []uriKey, sc *indexScratch) []uriKey {
+	n := len(keys)
+	perm := sized(sc.perm, n)
+	for j := range perm {
+		perm[j] = int32(j)
+	}
+	sc.perm = perm
+	sc.ck, sc.tmp = sized(sc.ck, n), sized(sc.tmp, n)
+	if n < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
+		sortURIPerm(keys, perm, sc.ck, sc.tmp)
+	} else {
+		h := n / 2
+		lo, hi := perm[:h], perm[h:]
+		done := make(chan struct{})
+		go func() {
+			sortURIPerm(keys, lo, sc.ck[:h], sc.tmp[:h])
+			close(done)
+		}()
+		sortURIPerm(keys, hi, sc.ck[h:], sc.tmp[h:])
+		<-done
+		less := func(a, b int32) bool {
+			if c := strings.Compare(keys[a].uri, keys[b].uri); c != 0 {
+				return c < 0
+			}
+			return keys[a].i < keys[b].i
 		}
-		return cmp.Compare(a.i, b.i)
-	}
-	if len(keys) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
-		sortURIKeys(keys)
-		return keys
-	}
-	lo, hi := keys[:len(keys)/2], keys[len(keys)/2:]
-	done := make(chan struct{})
-	go func() {
-		sortURIKeys(lo)
-		close(done)
-	}()
-	sortURIKeys(hi)
-	<-done
-	out := make([]uriKey, 0, len(keys))
-	for len(lo) > 0 && len(hi) > 0 {
-		if less(lo[0], hi[0]) < 0 {
-			out, lo = append(out, lo[0]), lo[1:]
-		} else {
-			out, hi = append(out, hi[0]), hi[1:]
+		out := sc.tmp[:0]
+		for len(lo) > 0 && len(hi) > 0 {
+			if less(lo[0], hi[0]) {
+				out, lo = append(out, lo[0]), lo[1:]
+			} else {
+				out, hi = append(out, hi[0]), hi[1:]
+			}
 		}
+		out = append(out, lo...)
+		out = append(out, hi...)
+		perm, sc.perm, sc.tmp = out, out, perm
 	}
-	out = append(out, lo...)
-	return append(out, hi...)
+	merged := sized(sc.merged, n)
+	for j, p := range perm {
+		merged[j] = keys[p]
+	}
+	sc.merged = merged
+	return merged
 }
 
 // sortURIKeys sorts keys by URI, then index, sixteen bytes at a time: a
@@ -266,16 +341,33 @@ func sortKeys(keys []uriKey) []uriKey {
 // with how many of them the URI has, and passes on the runs that tie and
 // go on; a run that ends there holds one URI and is put in index order.
 func sortURIKeys(keys []uriKey) {
-	if len(keys) < 2 {
+	perm := make([]int32, len(keys))
+	for j := range perm {
+		perm[j] = int32(j)
+	}
+	sortURIPerm(keys, perm, make([]chunkKey, len(keys)), make([]int32, len(keys)))
+	sorted := make([]uriKey, len(keys))
+	for j, p := range perm {
+		sorted[j] = keys[p]
+	}
+	copy(keys, sorted)
+}
+
+// sortURIPerm is sortURIKeys of the keys perm names, putting perm in
+// their order (keys do not move); ck and tmp are buffers of len(perm),
+// their contents not read.
+func sortURIPerm(keys []uriKey, perm []int32, ck []chunkKey, tmp []int32) {
+	if len(perm) < 2 {
 		return
 	}
-	s := uriSorter{ck: make([]chunkKey, len(keys)), tmp: make([]uriKey, len(keys))}
-	s.sort(keys, 0, 0)
+	s := uriSorter{keys: keys, ck: ck, tmp: tmp}
+	s.sort(perm, 0, 0)
 }
 
 type uriSorter struct {
-	ck  []chunkKey
-	tmp []uriKey
+	keys []uriKey
+	ck   []chunkKey
+	tmp  []int32
 }
 
 // chunkKey is a key's sixteen bytes from some depth (big endian, zeros
@@ -308,24 +400,25 @@ func chunkAt(s string, depth int) (uint64, uint64, uint32) {
 	return c0, c1, uint32(rest)
 }
 
-// sort sorts keys (at offset off of the scratch), whose URIs are equal
-// before depth.
-func (s *uriSorter) sort(keys []uriKey, off, depth int) {
-	if len(keys) < 24 {
-		slices.SortFunc(keys, func(a, b uriKey) int {
-			if c := strings.Compare(a.uri[depth:], b.uri[depth:]); c != 0 {
+// sort sorts perm (at offset off of the scratch), whose keys' URIs are
+// equal before depth.
+func (s *uriSorter) sort(perm []int32, off, depth int) {
+	keys := s.keys
+	if len(perm) < 24 {
+		slices.SortFunc(perm, func(a, b int32) int {
+			if c := strings.Compare(keys[a].uri[depth:], keys[b].uri[depth:]); c != 0 {
 				return c
 			}
-			return cmp.Compare(a.i, b.i)
+			return cmp.Compare(keys[a].i, keys[b].i)
 		})
 		return
 	}
 	// The prefix the group shares (each URI is read here, then at once
 	// for its chunk: one cache miss).
-	first := keys[0].uri[depth:]
+	first := keys[perm[0]].uri[depth:]
 	lcp := len(first)
-	for j := 1; j < len(keys) && lcp > 0; j++ {
-		u := keys[j].uri[depth:]
+	for j := 1; j < len(perm) && lcp > 0; j++ {
+		u := keys[perm[j]].uri[depth:]
 		n := min(lcp, len(u))
 		i := 0
 		for i < n && u[i] == first[i] {
@@ -334,9 +427,9 @@ func (s *uriSorter) sort(keys []uriKey, off, depth int) {
 		lcp = i
 	}
 	depth += lcp
-	ck := s.ck[off : off+len(keys)]
-	for j := range keys {
-		c0, c1, n := chunkAt(keys[j].uri, depth)
+	ck := s.ck[off : off+len(perm)]
+	for j, p := range perm {
+		c0, c1, n := chunkAt(keys[p].uri, depth)
 		ck[j] = chunkKey{c0, c1, n, int32(j)}
 	}
 	slices.SortFunc(ck, func(a, b chunkKey) int {
@@ -348,21 +441,21 @@ func (s *uriSorter) sort(keys []uriKey, off, depth int) {
 		}
 		return cmp.Compare(a.n, b.n)
 	})
-	tmp := s.tmp[off : off+len(keys)]
+	tmp := s.tmp[off : off+len(perm)]
 	for j := range ck {
-		tmp[j] = keys[ck[j].k]
+		tmp[j] = perm[ck[j].k]
 	}
-	copy(keys, tmp)
-	for lo := 0; lo < len(keys); {
+	copy(perm, tmp)
+	for lo := 0; lo < len(perm); {
 		hi := lo + 1
-		for hi < len(keys) && ck[hi].c0 == ck[lo].c0 && ck[hi].c1 == ck[lo].c1 && ck[hi].n == ck[lo].n {
+		for hi < len(perm) && ck[hi].c0 == ck[lo].c0 && ck[hi].c1 == ck[lo].c1 && ck[hi].n == ck[lo].n {
 			hi++
 		}
 		if hi-lo > 1 {
 			if ck[lo].n == 17 {
-				s.sort(keys[lo:hi], off+lo, depth+16)
+				s.sort(perm[lo:hi], off+lo, depth+16)
 			} else { // one URI: by index
-				slices.SortFunc(keys[lo:hi], func(a, b uriKey) int { return cmp.Compare(a.i, b.i) })
+				slices.SortFunc(perm[lo:hi], func(a, b int32) int { return cmp.Compare(keys[a].i, keys[b].i) })
 			}
 		}
 		lo = hi
@@ -373,14 +466,12 @@ func (s *uriSorter) sort(keys []uriKey, off, depth int) {
 // are not followed; a repeated edge is one edge (gating if any copy gates).
 // hinted is an end's node id by its hint (Edge.FromNode, ToNode), when the
 // hint holds for that URI; other ends are looked up by URI.
-func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int, bool)) {
+func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int, bool), sc *indexScratch) {
 	// Pass 1: resolve endpoints once; -1 marks a ghost, numbered after the
 	// nodes in URI order once all are known.
-	type ends struct {
-		rule *edgeRule
-		f, t int
-	}
-	resolved := make([]ends, len(edges))
+	type ends = edgeEnds
+	resolved := sized(sc.resolved, len(edges))
+	sc.resolved = resolved
 	var ghosts []string
 	// The workspace layer lists a node's edges together (a declaration's
 	// callees, a callee's callers), so an endpoint is often the last one's:
@@ -420,7 +511,7 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 			t = -1
 			ghosts = append(ghosts, e.To)
 		}
-		resolved[i] = ends{r, f, t}
+		resolved[i] = ends{r.index + 1, f, t}
 	}
 	slices.Sort(ghosts)
 	for _, g := range slices.Compact(ghosts) {
@@ -438,11 +529,12 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 		}
 		return e.Strength
 	}
-	degree := make([]int, len(ix.ids))
+	degree := sized(sc.degree, len(ix.ids))
+	sc.degree = degree
 	total := 0
 	for i, e := range edges {
 		en := &resolved[i]
-		if en.rule == nil {
+		if en.ri1 == 0 {
 			continue
 		}
 		if en.f < 0 {
@@ -464,24 +556,35 @@ func (ix *index) addEdges(edges []Edge, hinted func(hint int32, uri string) (int
 	}
 	for i, e := range edges {
 		en := resolved[i]
-		if en.rule == nil {
+		if en.ri1 == 0 {
 			continue
 		}
 		sc := strength(e)
-		ix.arcs[en.f] = append(ix.arcs[en.f], arc{rule: en.rule, forward: true, other: en.t, gating: e.Gating, scale: sc})
-		ix.arcs[en.t] = append(ix.arcs[en.t], arc{rule: en.rule, forward: false, other: en.f, gating: e.Gating, scale: sc})
+		ri := en.ri1 - 1
+		ix.arcs[en.f] = append(ix.arcs[en.f], arc{ri: ri, forward: true, other: en.t, gating: e.Gating, scale: sc})
+		ix.arcs[en.t] = append(ix.arcs[en.t], arc{ri: ri, forward: false, other: en.f, gating: e.Gating, scale: sc})
 	}
 	for id := range ix.arcs {
 		ix.arcs[id] = ix.limitArcs(ix.arcs[id])
 	}
 }
 
+// edgeEnds is an edge's rule (1 + its index in edgeTable; 0: the edge is
+// not followed) and its ends' ids (addEdges).
+type edgeEnds struct {
+	ri1  uint8
+	f, t int
+}
+
 // limitArcs sorts one node's arcs canonically (ids follow URI order) and
 // keeps only the newest `limit` forward arcs of a limited edge kind
 // (changed_in: the newest commits by declared date, then URI).
 func (ix *index) limitArcs(as []arc) []arc {
+	if len(as) < 2 { // sorted, and a limit keeps at least one
+		return as
+	}
 	slices.SortFunc(as, func(x, y arc) int {
-		if c := cmp.Compare(x.rule.kind, y.rule.kind); c != 0 {
+		if c := cmp.Compare(edgeTable[x.ri].kindRank, edgeTable[y.ri].kindRank); c != 0 { // by kind
 			return c
 		}
 		if x.forward != y.forward {
@@ -490,7 +593,7 @@ func (ix *index) limitArcs(as []arc) []arc {
 			}
 			return 1
 		}
-		if x.forward && x.rule.limit > 0 { // newest first
+		if x.forward && x.rule().limit > 0 { // newest first
 			if c := cmp.Compare(ix.version(y.other), ix.version(x.other)); c != 0 {
 				return c
 			}
@@ -501,7 +604,7 @@ func (ix *index) limitArcs(as []arc) []arc {
 	kept := 0
 	prevKept := false
 	for i, a := range as {
-		if i > 0 && a.rule == as[i-1].rule && a.forward == as[i-1].forward && a.other == as[i-1].other {
+		if i > 0 && a.ri == as[i-1].ri && a.forward == as[i-1].forward && a.other == as[i-1].other {
 			// A repeated edge is one edge: gating if any copy gates, the
 			// strongest copy's strength. (as[i-1] may already be merged
 			// into out; a's own fields are what it adds.)
@@ -512,10 +615,10 @@ func (ix *index) limitArcs(as []arc) []arc {
 			}
 			continue
 		}
-		if i == 0 || a.rule != as[i-1].rule || a.forward != as[i-1].forward {
+		if i == 0 || a.ri != as[i-1].ri || a.forward != as[i-1].forward {
 			kept = 0
 		}
-		if a.forward && a.rule.limit > 0 && kept >= a.rule.limit {
+		if a.forward && a.rule().limit > 0 && kept >= a.rule().limit {
 			prevKept = false
 			continue
 		}

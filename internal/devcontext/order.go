@@ -27,6 +27,17 @@ func lower(c byte) byte {
 }
 
 func naturalFold(a, b string) int {
+	// A prefix the two share compares equal whatever it holds; start at
+	// its end, or at the start of a digit run it ends in (the run is
+	// compared as a number, whole). Ids share long prefixes.
+	k := 0
+	for n := min(len(a), len(b)); k < n && a[k] == b[k]; {
+		k++
+	}
+	for k > 0 && isDigit(a[k-1]) {
+		k--
+	}
+	a, b = a[k:], b[k:]
 	i, j, zeros := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		if isDigit(a[i]) && isDigit(b[j]) {

@@ -166,6 +166,10 @@ type edgeRule struct {
 	fwdWhy, revWhy   string
 	refused          string
 	limit            int // forward arcs kept per node (newest first); 0 = all
+	// index is the rule's place in edgeTable (an arc's ri), kindRank its
+	// kind's among the kinds in string order (limitArcs sorts by kind).
+	index    uint8
+	kindRank int
 	// measured: the edge carries a Strength (0,1] that scales the weights
 	// (how strongly history or the package ties the two ends).
 	measured bool
@@ -233,8 +237,18 @@ var edgeTable = []edgeRule{
 
 var edgeByKind = func() map[string]*edgeRule {
 	m := map[string]*edgeRule{}
+	kinds := make([]string, 0, len(edgeTable))
 	for i := range edgeTable {
 		m[edgeTable[i].kind] = &edgeTable[i]
+		edgeTable[i].index = uint8(i)
+		kinds = append(kinds, edgeTable[i].kind)
+	}
+	if len(edgeTable) > 256 || len(m) != len(edgeTable) {
+		panic("devcontext: edge kinds must be distinct and fit an arc's index")
+	}
+	sort.Strings(kinds)
+	for i := range edgeTable {
+		edgeTable[i].kindRank = sort.SearchStrings(kinds, edgeTable[i].kind)
 	}
 	return m
 }()

@@ -140,7 +140,7 @@ func (s *selection) walk() {
 					continue
 				}
 				r := h.rel * w
-				c := cut{rel: r, via: from, edge: a.rule.kind}
+				c := cut{rel: r, via: from, edge: a.rule().kind}
 				switch {
 				case below(r, s.set.floor):
 					c.reason = ReasonRelevance
@@ -159,14 +159,14 @@ func (s *selection) walk() {
 					continue // a way back to a seed adds nothing to it
 				}
 				tier := TierForKind(s.ix.nodes[a.other].Kind)
-				if a.rule.tier != "" && a.forward {
-					tier = a.rule.tier
+				if a.rule().tier != "" && a.forward {
+					tier = a.rule().tier
 				}
 				s.offer(a.other, tier, r, Discovery{
-					Selector: SelRelation, Reason: a.why(), Via: from, Edge: a.rule.kind,
+					Selector: SelRelation, Reason: a.why(), Via: from, Edge: a.rule().kind,
 					Depth: depth + 1, Confidence: confDeclared, Weight: w,
 				})
-				if a.rule.leaf && a.forward {
+				if a.rule().leaf && a.forward {
 					continue // offered, not walked from
 				}
 				if r > best[a.other] {
@@ -244,7 +244,7 @@ func (s *selection) contract(files []int, seedOf map[int]string) {
 		ps := seedOf[fid]
 		fp := s.ix.nodes[fid].Path
 		for _, a := range s.ix.arcs[fid] {
-			if a.forward || a.rule.kind != EdgeCovers {
+			if a.forward || a.rule().kind != EdgeCovers {
 				continue
 			}
 			cn := s.ix.nodes[a.other]
@@ -283,7 +283,7 @@ func (s *selection) contract(files []int, seedOf map[int]string) {
 func (s *selection) requirePins() {
 	for _, id := range s.objSeeds {
 		for _, a := range s.ix.arcs[id] {
-			if !a.forward && a.rule.kind == EdgePins && a.gating {
+			if !a.forward && a.rule().kind == EdgePins && a.gating {
 				s.required[a.other] = true
 			}
 		}

@@ -166,6 +166,7 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 		floor = *req.Floor
 	}
 	w := newWorldBuilder(ctx, s, b, depth, floor)
+	defer w.release()
 
 	cursor := ""
 	if p := req.Position; p != nil {
@@ -221,7 +222,8 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 		w.ensureURI(u)
 	}
 	w.oneEdgeEach()
-	world := devcontext.World{Shared: w.nodes, Edges: w.edges, Git: b.git, Files: b.hashes, Fingerprint: b.fingerprintOf(),
+	nodes, edges := w.built()
+	world := devcontext.World{Shared: nodes, Edges: edges, Git: b.git, Files: b.hashes, Fingerprint: b.fingerprintOf(),
 		Diagnostics: append(slices.Clone(b.diags), w.searchDiagnostic()...)}
 	cw := &cxWorld{world: world, prep: devcontext.Prepare(world)}
 

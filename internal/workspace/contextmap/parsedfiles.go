@@ -40,6 +40,33 @@ type cxContent struct {
 
 	bases    sync.Once
 	baseDecl map[string][]int32 // base name → its declarations' indexes, ascending (declsNamed)
+
+	flagsOnce sync.Once
+	flags     []uint8 // per string: tokIdent, tokCallable (tokenFlags)
+}
+
+// Token flags (cxContent.tokenFlags).
+const (
+	tokIdent    = 1 << iota // isIdent
+	tokCallable             // isIdent, and neither a control word nor a declaration keyword
+)
+
+// tokenFlags are what callee resolution asks of each of the file's
+// strings, computed once per file (it asked them of every body token of
+// every declaration it searched from).
+func (c *cxContent) tokenFlags() []uint8 {
+	c.flagsOnce.Do(func() {
+		c.flags = make([]uint8, len(c.strs))
+		for id, t := range c.strs {
+			if isIdent(t) {
+				c.flags[id] = tokIdent
+				if !isControlWord(t) && !isDeclKeyword(t) {
+					c.flags[id] |= tokCallable
+				}
+			}
+		}
+	})
+	return c.flags
 }
 
 // cxContentDecl is one declaration of a cxContent.

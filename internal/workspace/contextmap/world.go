@@ -105,7 +105,7 @@ type cxWorld struct {
 // hashing two URIs per edge, in the world and again in devcontext, was a
 // visible part of a world's assembly.
 type cxEdgeKey struct {
-	kind     string
+	kind     int32 // the world's id of the edge's kind (kindID)
 	from, to int32
 }
 
@@ -141,7 +141,8 @@ type worldBuilder struct {
 	// repeated edge is appended again and made one edge once the world
 	// is drawn (oneEdgeEach), by a sort instead of a map of every edge.
 	ekeys []cxKeyedEdge
-	drawn int // how many edges were drawn before oneEdgeEach made them one each (grow's hint)
+	drawn int      // how many edges were drawn before oneEdgeEach made them one each (grow's hint)
+	kinds []string // the edge kinds drawn, by kindID
 
 	parsed   map[string]*cxParsed
 	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
@@ -158,6 +159,8 @@ type worldBuilder struct {
 	hop  map[*cxDecl]int
 	done map[cxTaskKey]bool
 	q    cxQueue
+
+	scratch *cxScratch // what release gives back
 }
 
 // worldSize is how large a Load's largest world was: the next world's
@@ -169,14 +172,174 @@ type worldSize struct{ nodes, edges, parsed int }
 func newWorldBuilder(ctx context.Context, s *workspace.Snapshot, b *ctxBase, depth int, floor float64) *worldBuilder {
 	n := b.contents.size()
 	n.nodes = max(n.nodes, len(b.files)+len(b.docs))
-	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor, filesAt: -1,
-		nodes: make([]*devcontext.Node, 0, n.nodes), declOf: make([]*cxDecl, 0, n.nodes), at: map[string]int{},
-		byUID: make([]int32, b.contents.uidCount()),
-		keyOf: make([]int32, 0, n.nodes),
-		edges: make([]devcontext.Edge, 0, n.edges), ekeys: make([]cxKeyedEdge, 0, n.edges),
+	sc := worldScratch.Get().(*cxScratch)
+	return &worldBuilder{ctx: ctx, s: s, b: b, depth: depth, floor: floor, filesAt: -1, scratch: sc,
+		nodes: grown(sc.nodes, n.nodes), declOf: grown(sc.declOf, n.nodes), at: map[string]int{},
+		byUID: zeroed(sc.byUID, b.contents.uidCount()),
+		keyOf: grown(sc.keyOf, n.nodes),
+		edges: grown(sc.edges, n.edges), ekeys: grown(sc.ekeys, n.edges),
 		parsed: make(map[string]*cxParsed, n.parsed), contents: make(map[string]*cxContent, n.parsed),
-		byBase: make([][]*cxDecl, b.contents.nameCount()),
-		rel:    map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+		byBase: zeroed(sc.byBase, b.contents.nameCount()),
+		rel:    sc.rel, hop: sc.hop, done: sc.done, q: sc.q[:0]}
+}
+
+// cxScratch is the memory a world's assembly works in and no built world
+// keeps (the world takes copies of its nodes and edges, of their size:
+// worldBuilder.built): the next world on any Load reuses it instead of
+// allocating it again (and growing it as it draws), so a new seed leaves
+// that much less garbage for the collector.
+type cxScratch struct {
+	nodes  []*devcontext.Node
+	edges  []devcontext.Edge
+	declOf []*cxDecl
+	keyOf  []int32
+	byUID  []int32
+	byBase [][]*cxDecl
+	based  []int32 // the byBase entries a world filled
+	ekeys  []cxKeyedEdge
+	decls  cxDeclSlab
+	rel    map[*cxDecl]float64
+	hop    map[*cxDecl]int
+	done   map[cxTaskKey]bool
+	q      cxQueue
+	mk     cxMarks
+}
+
+var worldScratch = sync.Pool{New: func() any {
+	return &cxScratch{rel: map[*cxDecl]float64{}, hop: map[*cxDecl]int{}, done: map[cxTaskKey]bool{}}
+}}
+
+// grown is s emptied with room for n (s itself when it has it).
+func grown[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
+}
+
+// zeroed is s at length n, every element zero or empty (s's memory when
+// it has room: a released scratch's byUID is zero up to its capacity, its
+// byBase entries empty).
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// release gives the world's scratch back (worldScratch) once the world
+// is built: nothing the builder hands out (the world's nodes and edges,
+// the prepared index) is in it. The builder must not be used after.
+func (w *worldBuilder) release() {
+	sc := w.scratch
+	if sc == nil {
+		return
+	}
+	w.scratch = nil
+	for _, id := range sc.based {
+		w.byBase[id] = w.byBase[id][:0]
+	}
+	sc.based = sc.based[:0]
+	// Only byUID (and byBase's lengths, above) must be zero: the rest is
+	// appended to or written before it is read, and clearing what holds
+	// pointers costs a write barrier per word while the collector marks.
+	clear(w.byUID) // used to its length, zero past it
+	clear(w.rel)
+	clear(w.hop)
+	clear(w.done)
+	sc.nodes, sc.edges = w.nodes[:0], w.edges[:0]
+	sc.declOf, sc.keyOf, sc.byUID, sc.byBase, sc.ekeys, sc.q = w.declOf[:0], w.keyOf[:0], w.byUID[:0], w.byBase[:0], w.ekeys[:0], w.q[:0]
+	sc.decls.reset()
+	*w = worldBuilder{}
+	worldScratch.Put(sc)
+}
+
+// Token marks (cxMarks): sets of a file's string ids for one search step.
+const (
+	markCalled = iota
+	markQualified
+	markSeen
+	markMember
+	nMarks
+)
+
+// cxMarks are sets of string ids, one per mark: id is in set k when
+// stamp[k][id] is the current generation (a new generation empties them
+// all at once).
+type cxMarks struct {
+	stamp [nMarks][]uint32
+	gen   uint32
+}
+
+// marks are the scratch's token sets, empty, for ids below n.
+func (sc *cxScratch) marks(n int) *cxMarks {
+	m := &sc.mk
+	for k := range m.stamp {
+		if len(m.stamp[k]) < n {
+			m.stamp[k] = make([]uint32, max(n, 2*len(m.stamp[k])))
+		}
+	}
+	m.gen++
+	if m.gen == 0 { // wrapped: the old stamps could read as current
+		for k := range m.stamp {
+			clear(m.stamp[k])
+		}
+		m.gen = 1
+	}
+	return m
+}
+
+func (m *cxMarks) has(id uint32, k int) bool { return m.stamp[k][id] == m.gen }
+func (m *cxMarks) set(id uint32, k int)      { m.stamp[k][id] = m.gen }
+
+// built is the world's nodes and edges as the world keeps them: copies
+// of the builder's, which are its scratch.
+func (w *worldBuilder) built() ([]*devcontext.Node, []devcontext.Edge) {
+	return slices.Clone(w.nodes), slices.Clone(w.edges)
+}
+
+// cxDeclSlab hands out a world's declarations from a few large chunks,
+// kept for the next world, instead of a slice per parsed file.
+type cxDeclSlab struct {
+	chunks [][]cxDecl
+	ptrs   [][]*cxDecl
+	at     int // chunks[:at] are full
+	used   int // of chunks[at]
+	pat    int
+	pused  int
+}
+
+const slabChunk = 4096
+
+// take is n declarations and n pointers for one parsed file, to be
+// written whole (they may hold an earlier world's).
+func (sl *cxDeclSlab) take(n int) ([]cxDecl, []*cxDecl) {
+	if n > slabChunk/4 {
+		return make([]cxDecl, n), make([]*cxDecl, n)
+	}
+	if sl.at < len(sl.chunks) && sl.used+n > slabChunk {
+		sl.at, sl.used = sl.at+1, 0
+	}
+	if sl.at == len(sl.chunks) {
+		sl.chunks = append(sl.chunks, make([]cxDecl, slabChunk))
+	}
+	xs := sl.chunks[sl.at][sl.used : sl.used+n : sl.used+n]
+	sl.used += n
+	if sl.pat < len(sl.ptrs) && sl.pused+n > slabChunk {
+		sl.pat, sl.pused = sl.pat+1, 0
+	}
+	if sl.pat == len(sl.ptrs) {
+		sl.ptrs = append(sl.ptrs, make([]*cxDecl, slabChunk))
+	}
+	ps := sl.ptrs[sl.pat][sl.pused : sl.pused+n : sl.pused+n]
+	sl.pused += n
+	return xs, ps
+}
+
+// reset hands the chunks out again from the start (parse writes every
+// declaration and pointer it takes whole).
+func (sl *cxDeclSlab) reset() {
+	sl.at, sl.used, sl.pat, sl.pused = 0, 0, 0, 0
 }
 
 // grow makes z at least as large as this world, for the next one's hint.
@@ -308,7 +471,7 @@ func (w *worldBuilder) edgeGating(kind, from, to string, gating bool) {
 	}
 	kf, nf := w.endpoint(from)
 	kt, nt := w.endpoint(to)
-	w.edgeKeyed(cxEdgeKey{kind, kf, kt}, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating, FromNode: nf, ToNode: nt})
+	w.edgeKeyed(cxEdgeKey{w.kindID(kind), kf, kt}, devcontext.Edge{Kind: kind, From: from, To: to, Gating: gating, FromNode: nf, ToNode: nt})
 }
 
 // declEdge is edge between two declarations of the world, whose keys it
@@ -317,7 +480,7 @@ func (w *worldBuilder) declEdge(kind string, x, y *cxDecl) {
 	if x.uri == y.uri {
 		return
 	}
-	w.edgeKeyed(cxEdgeKey{kind, w.keyOf[x.node], w.keyOf[y.node]},
+	w.edgeKeyed(cxEdgeKey{w.kindID(kind), w.keyOf[x.node], w.keyOf[y.node]},
 		devcontext.Edge{Kind: kind, From: x.uri, To: y.uri, FromNode: int32(x.node) + 1, ToNode: int32(y.node) + 1})
 }
 
@@ -326,6 +489,18 @@ func (w *worldBuilder) declEdge(kind string, x, y *cxDecl) {
 func (w *worldBuilder) edgeKeyed(k cxEdgeKey, e devcontext.Edge) {
 	w.ekeys = append(w.ekeys, cxKeyedEdge{k, int32(len(w.edges))})
 	w.edges = append(w.edges, e)
+}
+
+// kindID is the world's id of an edge kind: the keys hold numbers only,
+// so sorting them moves no pointer (a world draws a dozen kinds).
+func (w *worldBuilder) kindID(kind string) int32 {
+	for i, k := range w.kinds {
+		if k == kind {
+			return int32(i)
+		}
+	}
+	w.kinds = append(w.kinds, kind)
+	return int32(len(w.kinds) - 1)
 }
 
 // cxKeyedEdge is a keyed edge's key and its index in the world's edges.
@@ -341,15 +516,17 @@ type cxKeyedEdge struct {
 func (w *worldBuilder) oneEdgeEach() {
 	w.drawn = len(w.edges)
 	ks := w.ekeys
+	// Any order that puts equal keys side by side, first drawn first,
+	// does: by ends, kind id, then when drawn (numbers only).
 	slices.SortFunc(ks, func(a, b cxKeyedEdge) int {
-		if c := strings.Compare(a.k.kind, b.k.kind); c != 0 {
-			return c
-		}
 		if a.k.from != b.k.from {
 			return cmp.Compare(a.k.from, b.k.from)
 		}
 		if a.k.to != b.k.to {
 			return cmp.Compare(a.k.to, b.k.to)
+		}
+		if a.k.kind != b.k.kind {
+			return cmp.Compare(a.k.kind, b.k.kind)
 		}
 		return cmp.Compare(a.i, b.i)
 	})
@@ -640,10 +817,10 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		return nil
 	}
 	w.b.contents.name(c)
+	xs, ps := w.scratch.decls.take(len(c.decls))
 	pf := &cxParsed{path: p, dir: f.dir, lang: f.lang, c: c, test: f.test, family: workspace.LanguageFamily(f.lang),
-		pkg: c.pkg, decls: make([]*cxDecl, len(c.decls))}
+		pkg: c.pkg, decls: ps}
 	w.parsed[p] = pf
-	xs := make([]cxDecl, len(c.decls))
 	for i := range c.decls {
 		cd := &c.decls[i]
 		x := &xs[i]
@@ -658,6 +835,9 @@ func (w *worldBuilder) parse(p string, search bool) *cxParsed {
 		pf.decls[i] = x
 		if int(x.baseID) >= len(w.byBase) {
 			w.byBase = append(w.byBase, make([][]*cxDecl, int(x.baseID)+1-len(w.byBase))...)
+		}
+		if len(w.byBase[x.baseID]) == 0 {
+			w.scratch.based = append(w.scratch.based, x.baseID)
 		}
 		w.byBase[x.baseID] = append(w.byBase[x.baseID], x)
 		if taken { // the suffixed URI too: the node stays the first's, the URI names the last
@@ -1260,26 +1440,33 @@ func (w *worldBuilder) sitsFor(t, x *cxDecl) bool {
 // languages without package scope) files that lexically declare the name.
 // More than maxCalleeTargets equally good definitions draw no edge.
 func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
-	body := x.d.Body.Strings()
-	called := map[string]bool{}
-	var names []string
-	qualified := map[string]bool{}
-	for i, t := range body {
-		if i+1 < len(body) && body[i+1] == "(" && isIdent(t) && !isControlWord(t) && !isDeclKeyword(t) {
-			if !called[t] {
-				called[t] = true
+	// The body's tokens are ids into its file's strings, which ascend: a
+	// set of tokens is a stamp per id (cxScratch.marks), and ids sort as
+	// their strings do.
+	c := x.f.c
+	ids := x.d.Body.ids
+	flags := c.tokenFlags()
+	mk := w.scratch.marks(len(c.strs))
+	lp, lpOK := c.idOf("(")
+	dot, dotOK := c.idOf(".")
+	var names []uint32
+	for i, t := range ids {
+		if lpOK && i+1 < len(ids) && ids[i+1] == lp && flags[t]&tokCallable != 0 {
+			if !mk.has(t, markCalled) {
+				mk.set(t, markCalled)
 				names = append(names, t)
 			}
-			if i > 0 && body[i-1] == "." {
-				qualified[t] = true
+			if dotOK && i > 0 && ids[i-1] == dot {
+				mk.set(t, markQualified)
 			}
 		}
 	}
 	slices.Sort(names)
-	for _, n := range names {
+	for _, id := range names {
+		n := c.strs[id]
 		ys := w.resolveImported(x, n) // import scope is exact: it wins
 		if ys == nil {
-			ys = w.resolve(x, n, qualified[n])
+			ys = w.resolve(x, n, mk.has(id, markQualified))
 		}
 		for _, y := range ys {
 			kind := devcontext.EdgeCalls
@@ -1292,22 +1479,44 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 	}
 	// Types: every other identifier of the signature and body that names a
 	// type declared in x's file or directory.
-	seen := map[string]bool{}
+	cbase := cxBaseName(x.d.Container)
 	var typeNames []string
-	for _, t := range append(sigIdents(x.d.Signature), body...) {
-		if isIdent(t) && !called[t] && !seen[t] && t != x.base && t != cxBaseName(x.d.Container) {
-			seen[t] = true
+	var sigSeen []string // signature words that are none of the file's strings
+	for _, t := range sigIdents(x.d.Signature) {
+		if !isIdent(t) || t == x.base || t == cbase { // sigIdents also takes '$' and non-ASCII bytes
+			continue
+		}
+		if id, ok := c.idOf(t); ok {
+			if !mk.has(id, markCalled) && !mk.has(id, markSeen) {
+				mk.set(id, markSeen)
+				typeNames = append(typeNames, t)
+			}
+		} else if !slices.Contains(sigSeen, t) {
+			sigSeen = append(sigSeen, t)
 			typeNames = append(typeNames, t)
+		}
+	}
+	for _, id := range ids {
+		if flags[id]&tokIdent != 0 && !mk.has(id, markCalled) && !mk.has(id, markSeen) {
+			if t := c.strs[id]; t != x.base && t != cbase {
+				mk.set(id, markSeen)
+				typeNames = append(typeNames, t)
+			}
 		}
 	}
 	slices.Sort(typeNames)
 	// A name right after "." is a field or method of something else, not
 	// one of this package's values.
-	member := map[string]bool{}
-	for i, t := range body {
-		if i > 0 && body[i-1] == "." {
-			member[t] = true
+	if dotOK {
+		for i, t := range ids {
+			if i > 0 && ids[i-1] == dot {
+				mk.set(t, markMember)
+			}
 		}
+	}
+	member := func(n string) bool {
+		id, ok := c.idOf(n)
+		return ok && mk.has(id, markMember)
 	}
 	for _, n := range typeNames {
 		ys := w.resolveImported(x, n)
@@ -1320,7 +1529,7 @@ func (w *worldBuilder) findCallees(x *cxDecl, pri float64, h int) {
 			case y.isType():
 				w.declEdge(devcontext.EdgeUsesType, x, y)
 				w.reach(y, pri*0.6/wCallee, h)
-			case member[n] || y.d.Container != "":
+			case member(n) || y.d.Container != "":
 			case y.isValue() || y.callable():
 				w.declEdge(devcontext.EdgeUsesValue, x, y)
 				w.reach(y, pri*0.6/wCallee, h)
@@ -1502,15 +1711,31 @@ func (w *worldBuilder) linkParsed() {
 			if !x.test {
 				continue
 			}
+			// Where x sits for y depends on y's file only, and a name's
+			// declarations come file by file (parse order): asked once
+			// per file in a row.
+			var sitsF *cxParsed
+			var sits bool
 			for k, n := range x.testedIDs {
 				// A plain tested name (its own base name) names every
 				// declaration of that base name: only where the test
 				// sits is left to check (namesTested's second half).
 				plain := k < 64 && x.testedPlain>>k&1 != 0
 				for _, y := range w.named(n) {
-					if !y.test && (plain && w.testSitsFor(x, y) || !plain && w.namesTested(x, y)) {
-						w.declEdge(devcontext.EdgeTestedBy, y, x)
+					if y.test {
+						continue
 					}
+					if plain {
+						if y.f != sitsF {
+							sitsF, sits = y.f, w.testSitsFor(x, y)
+						}
+						if !sits {
+							continue
+						}
+					} else if !w.namesTested(x, y) {
+						continue
+					}
+					w.declEdge(devcontext.EdgeTestedBy, y, x)
 				}
 			}
 		}
