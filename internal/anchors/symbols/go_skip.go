@@ -41,25 +41,11 @@ func skipGoGroup(src []byte, i int) (end int, ok bool) {
 				return i, true
 			}
 		case skQuote:
-			j := i + 1
-			for ; j < len(src) && src[j] != c; j++ {
-				if src[j] == '\n' {
-					return 0, false
-				}
-				if src[j] == '\\' {
-					j++
-				}
-			}
-			if j >= len(src) {
+			j, ok := literalEnd(src, i) // a string, a rune or a raw string
+			if !ok {
 				return 0, false
 			}
-			i = j + 1
-		case skRaw:
-			e := indexFrom(src, i+1, "`")
-			if e < 0 {
-				return 0, false
-			}
-			i = e + 1
+			i = j
 		case skSlash:
 			j, ok := skipGoComment(src, i)
 			if !ok {
@@ -78,7 +64,6 @@ const (
 	skOpen
 	skClose
 	skQuote
-	skRaw
 	skSlash
 	skStop
 )
@@ -90,10 +75,8 @@ var skipClass = func() (t [256]byte) {
 			t[c] = skOpen
 		case b == ')' || b == ']' || b == '}':
 			t[c] = skClose
-		case b == '"' || b == '\'':
+		case b == '"' || b == '\'' || b == '`':
 			t[c] = skQuote
-		case b == '`':
-			t[c] = skRaw
 		case b == '/':
 			t[c] = skSlash
 		case b >= 0x80 || b < ' ' && !goSpace[b] || b == '$' || b == '@' || b == '#' || b == '?' || b == '\\' || b == 0x7f:
