@@ -2,8 +2,6 @@ package symbols
 
 import (
 	"bytes"
-	"unicode"
-	"unicode/utf8"
 )
 
 // The tokens and skips of GoDeclNames: Go's tokens with its semicolon
@@ -124,7 +122,7 @@ func (p *goNames) next() {
 		for end < len(src) {
 			if b := src[end]; isGoLetter(b) || isDigit(b) {
 				end++
-			} else if n := unicodeIdentByte(src[end:], end > start); n > 0 {
+			} else if n := goUniIdentRune(src, end, end > start); n > 0 {
 				end += n
 			} else {
 				break
@@ -271,7 +269,7 @@ func (p *goNames) skipBlock() bool {
 		default:
 			if c >= 0x80 {
 				// A Unicode identifier's letter (a digit only after one).
-				if n := unicodeIdentByte(src[i:], i > 0 && src[i-1] >= 0x80); n > 0 {
+				if n := goUniIdentRune(src, i, i > 0 && src[i-1] >= 0x80); n > 0 {
 					i += n
 					code = i - 1
 					continue
@@ -374,21 +372,6 @@ func isKeyword(w []byte) bool {
 		return true
 	}
 	return false
-}
-
-// unicodeIdentByte is the length of the letter (or, when digit is true,
-// letter or digit) b starts with, 0 when it starts neither: Go's
-// identifiers are letters and digits of Unicode's categories L and Nd, as
-// tree-sitter's Go grammar reads them.
-func unicodeIdentByte(b []byte, digit bool) int {
-	if len(b) == 0 || b[0] < 0x80 {
-		return 0
-	}
-	r, n := utf8.DecodeRune(b)
-	if r == utf8.RuneError || !unicode.IsLetter(r) && !(digit && unicode.IsDigit(r)) {
-		return 0
-	}
-	return n
 }
 
 // Byte classes of skipBlock: 0 is a byte it passes over.

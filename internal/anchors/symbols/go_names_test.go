@@ -70,6 +70,8 @@ func TestGoDeclNames(t *testing.T) {
 		{"package p\nfunc f() { x := ~y }\n", "!"},
 		{"package p\ntype C interface{ ~int | ~string }\nfunc g[T ~int](x T) {}\n", "interface C@2 function g@3"},
 		{"package p\nvar é = 1\ntype T struct{ ρ [32]byte }\nfunc f() { θ := 1; _ = θ }\n", "var é@2 struct T@3 field T.ρ@3 function f@4"},
+		{"package p\nvar \u037a = 1\n", "!"},                                                      // a letter tree-sitter does not start a name with
+		{"package p\nvar 漢字 = 1\n", "!"},                                                          // beyond the runes the lexers read
 		{"package p\nvar x = a · b\n", "!"},                                                       // a byte of no Go token
 		{"package p\nfunc f() { x := a · b }\n", "!"},                                             // also in a body
 		{"\xef\xbb\xbfpackage p\n", "!"},                                                          // a byte order mark

@@ -6,10 +6,10 @@ import (
 )
 
 // Go identifiers may hold letters and digits beyond ASCII (θ, µ, ŝ, λ in
-// GOROOT's own code). The small Go lexers used to refuse such a file,
-// which sent it to tree-sitter whole; they now read such a rune as part of
-// an identifier where Go and tree-sitter's Go grammar agree that it is
-// one. Go's letters are Unicode's category L; the grammar's are XID_Start
+// GOROOT's own code). The small Go lexers (the body hasher, the
+// declaration lexer) read such a rune as part of an identifier only where
+// Go and tree-sitter's Go grammar agree that it is one, and refuse the
+// file elsewhere (tree-sitter then parses it). Go's letters are Unicode's category L; the grammar's are XID_Start
 // and XID_Continue, which leave out a few of them. Below goUniLimit
 // (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts…)
 // the two differ only by goUniNotStart; a rune at or above it, or any
