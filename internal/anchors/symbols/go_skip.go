@@ -21,17 +21,17 @@ func skipGoGroup(src []byte, i int) (end int, ok bool) {
 	depth := 0
 	for i < len(src) {
 		c := src[i]
-		switch skipClass[c] {
-		case skPlain:
-			i++
-		case skOpen:
+		// The declaration lexer's classes: its bad bytes are the ones no
+		// Go token holds outside literals and comments.
+		switch gnClass[c] {
+		case gnOpen:
 			if depth == len(stack) {
 				return 0, false
 			}
 			stack[depth] = c
 			depth++
 			i++
-		case skClose:
+		case gnClose:
 			if depth == 0 || stack[depth-1] != opener(c) {
 				return 0, false
 			}
@@ -40,51 +40,26 @@ func skipGoGroup(src []byte, i int) (end int, ok bool) {
 			if depth == 0 {
 				return i, true
 			}
-		case skQuote:
+		case gnQuote:
 			j, ok := literalEnd(src, i) // a string, a rune or a raw string
 			if !ok {
 				return 0, false
 			}
 			i = j
-		case skSlash:
+		case gnSlash:
 			j, ok := skipGoComment(src, i)
 			if !ok {
 				return 0, false
 			}
 			i = max(j, i+1)
-		default: // skStop
+		case gnBadByte:
 			return 0, false
+		default: // plain bytes, line breaks, `~`
+			i++
 		}
 	}
 	return 0, false
 }
-
-const (
-	skPlain = iota
-	skOpen
-	skClose
-	skQuote
-	skSlash
-	skStop
-)
-
-var skipClass = func() (t [256]byte) {
-	for c := range 256 {
-		switch b := byte(c); {
-		case b == '(' || b == '[' || b == '{':
-			t[c] = skOpen
-		case b == ')' || b == ']' || b == '}':
-			t[c] = skClose
-		case b == '"' || b == '\'' || b == '`':
-			t[c] = skQuote
-		case b == '/':
-			t[c] = skSlash
-		case b >= 0x80 || b < ' ' && !goSpace[b] || b == '$' || b == '@' || b == '#' || b == '?' || b == '\\' || b == 0x7f:
-			t[c] = skStop
-		}
-	}
-	return t
-}()
 
 // goValueMode is the skip mode after the top-level word w: 1 on (var,
 // const), 0 off (func, type, import, package), -1 unchanged.
