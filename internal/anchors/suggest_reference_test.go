@@ -1,10 +1,6 @@
 package anchors
 
-import (
-	"bytes"
-
-	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
-)
+import "bytes"
 
 // The text-scanning form of the suggestion filter: the reference
 // GoSuggestFilter and GoFileFilter are held to (they read each file's
@@ -56,11 +52,7 @@ func MaySuggestFromGo(a Anchor, origin []string) func(src []byte, groups []Brace
 				return false
 			}
 			g := groups[len(groups)-1]
-			if !m.groupFits(g) || !m.holds(src[g.Start:g.End], max(m.n, g.Tokens), m.countWords(src[g.Start:g.End])) {
-				return false
-			}
-			toks, ok := symbols.GoHashTokens(src[g.Start:g.End])
-			return !ok || overlap(m.origin, toks) >= BodySimilarity
+			return m.similarBody(src, g, m.countWords(src[g.Start:g.End]))
 		}
 		for _, g := range groups {
 			if !m.groupFits(g) {
