@@ -84,6 +84,19 @@ func (r *checkRun) preExistingAt(a anchors.Anchor, path, kind, qname string) (ex
 // pin written on code that had already moved (a doc committed together with
 // the move) says nothing about which copy is the original.
 func (r *checkRun) pinHeldAt(at GitFileAt, commit string, a anchors.Anchor) bool {
+	// Asked once per twin candidate: memoised beside preExisting's
+	// answers, under a key with no twin (no real question has an empty
+	// path).
+	k := preKey{doc: a.Doc, pin: a.DeclSHA + "," + a.BodySHA, hint: a.Path, hintKind: a.Kind, hintName: a.QualifiedName}
+	if v, ok := r.memo.pre.get(k); ok {
+		return v[0]
+	}
+	held := r.pinHeldAtCommit(at, commit, a)
+	r.memo.pre.put(k, [2]bool{held, true})
+	return held
+}
+
+func (r *checkRun) pinHeldAtCommit(at GitFileAt, commit string, a anchors.Anchor) bool {
 	lang, ok := r.s.Language(a.Path)
 	if !ok {
 		return false
