@@ -3,8 +3,6 @@ package workspace
 import (
 	"crypto/sha256"
 	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
 
@@ -16,11 +14,7 @@ import (
 // the first declaration pinned with the anchor's hashes, or none — for
 // anchors pinned in the version itself and in another file.
 func TestGoPinnedIsTheWholeParse(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"net/http", "encoding/json", "math/cmplx"} {
-		more, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
-		files = append(files, more...)
-	}
+	files := gorootGoFiles("net/http", "encoding/json", "math/cmplx")
 	partial := func(_ [sha256.Size]byte, src []byte, l *symbols.GoLayout, keep func(start, end int) bool) (symbols.Table, bool) {
 		return symbols.ParseGoDeclsIn(l, src, keep, symbols.Options{KeepBodyTokens: true})
 	}
@@ -79,11 +73,7 @@ func TestGoPinnedIsTheWholeParse(t *testing.T) {
 // declaration of the files, under its own kind and another, and for
 // names the file does not declare.
 func TestLexedDeclaresIsTheTable(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"net/http", "encoding/json", "math/cmplx"} {
-		more, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
-		files = append(files, more...)
-	}
+	files := gorootGoFiles("net/http", "encoding/json", "math/cmplx")
 	type ask struct{ kind, qname string }
 	var prev []ask
 	cases, told, yes := 0, 0, 0

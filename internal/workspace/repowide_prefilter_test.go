@@ -3,7 +3,6 @@ package workspace
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -71,10 +70,7 @@ func TestDeclaresName(t *testing.T) {
 // wants the file that holds it.
 func TestPrefilterKeepsTheTarget(t *testing.T) {
 	files, _ := filepath.Glob("../anchors/symbols/testdata/*")
-	for _, dir := range []string{"net/http"} {
-		more, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
-		files = append(files, more...)
-	}
+	files = append(files, gorootGoFiles("net/http")...)
 	checked := 0
 	for _, f := range files {
 		lang, ok := symbols.LanguageForPath(strings.TrimSuffix(f, ".txt"))
