@@ -56,11 +56,12 @@ const preloadBatch = 128
 // ReadMany, with exactly Snapshot.ReadFile's classification, so later
 // reads are memory hits and the snapshot stays idempotent: a path already
 // read, or overlaid, keeps its answer. Paths ReadMany fails on are left for
-// ReadFile.
-func (s *Snapshot) Preload(paths []string) {
+// ReadFile. It reports whether the adapter reads many files at once: the
+// paths' reads are then memory hits (those ReadMany failed on excepted).
+func (s *Snapshot) Preload(paths []string) (inMemory bool) {
 	mr, ok := s.files.(ManyReader)
 	if !ok {
-		return
+		return false
 	}
 	max := s.config.Budget.MaxFileBytes
 	if max == 0 {
@@ -95,7 +96,7 @@ func (s *Snapshot) Preload(paths []string) {
 	}
 	s.reads.mu.Unlock()
 	if len(todo) == 0 {
-		return
+		return true
 	}
 	type batch struct {
 		paths []string
@@ -120,6 +121,7 @@ func (s *Snapshot) Preload(paths []string) {
 	}
 	close(batches)
 	wg.Wait()
+	return true
 }
 
 func (s *Snapshot) storeReads(batch []string, res []FileRead, max int64) {

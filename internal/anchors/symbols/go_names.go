@@ -99,8 +99,11 @@ type goNames struct {
 	spans     []goNameSpan
 }
 
-// goNameSpan is where the walker's hash ranges of one GoName are (set for
-// functions, methods and type specs only: hashable).
+// goNameSpan is where the walker's ranges of one GoName are: the name's
+// always, the body's for every declaration with one (a function's
+// block, a struct's or struct-typed field's field list, an interface
+// type), the hash range for functions, methods and type specs only
+// (hashable).
 type goNameSpan struct {
 	hashable           bool
 	prefix             string // "type" for a type spec (the walker's prefix)
@@ -627,11 +630,15 @@ func (p *goNames) fieldType(container string, names [][]byte, start int) bool {
 			}
 			at := len(p.out)
 			kept := p.emit("field", container, n, start, 0)
+			body := p.start // the field list's `{`
 			if !p.fields(qualify(container, string(n))) {
 				return false
 			}
 			if kept {
 				ats = append(ats, at)
+				if p.withSpans {
+					p.spans[at].bodyStart, p.spans[at].bodyEnd = body, p.prevEnd
+				}
 			}
 		}
 		if p.kind == gnLit {

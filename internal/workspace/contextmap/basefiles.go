@@ -3,6 +3,7 @@ package contextmap
 import (
 	"context"
 	"path"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -95,9 +96,15 @@ func (b *ctxBase) readFiles(ctx context.Context, s *workspace.Snapshot) error {
 	for k, i := range todo {
 		todoPaths[k] = paths[i]
 	}
-	s.Preload(todoPaths)
+	// Once the reads are in memory, hashing and scanning are work for the
+	// cores: more workers would only keep more vocabularies to merge.
+	workers := workspace.ReadWorkers
+	if s.Preload(todoPaths) {
+		workers = min(workers, runtime.GOMAXPROCS(0))
+	}
 	scans := make([]*cxLexFile, len(paths))
-	sinks := make([]*vocabSink, workspace.ReadWorkers)
+	sinks := make([]*vocabSink, workers)
+	sorted := make([][]vocabWord, workers) // from scratch: each sink's words, sorted by its worker
 	diskRead := 0
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -108,6 +115,9 @@ func (b *ctxBase) readFiles(ctx context.Context, s *workspace.Snapshot) error {
 			defer wg.Done()
 			for i := range next {
 				recs[i], scans[i] = b.readFile(s, i, stats[i], start, sinks[w])
+			}
+			if prev == nil {
+				sorted[w] = sinks[w].sorted()
 			}
 		}()
 	}
@@ -126,16 +136,20 @@ func (b *ctxBase) readFiles(ctx context.Context, s *workspace.Snapshot) error {
 		return err
 	}
 	b.indexReads = len(todo)
-	words := sinks[0]
-	for _, o := range sinks[1:] {
-		words.merge(o)
-	}
 
 	var lex *cxLex
 	if prev != nil {
+		words := sinks[0]
+		for _, o := range sinks[1:] {
+			words.merge(o)
+		}
 		lex = prev.patch(reused, scans, words)
 	} else {
-		lex = newCxLex(scans, (*cxVocab)(nil).withWords(words), nil)
+		// The vocabulary and the sorted keys, on two cores.
+		vocab := make(chan *cxVocab, 1)
+		go func() { vocab <- vocabOfSinks(sinks, sorted) }()
+		lex = newCxLex(scans, nil, nil)
+		lex.vocab = <-vocab
 	}
 	b.setLex(s, lex)
 	idx := &cxIndexed{paths: paths, recs: recs, lex: lex}

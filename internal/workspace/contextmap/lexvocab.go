@@ -36,18 +36,32 @@ type vocabWord struct {
 type vocabSink struct {
 	words    map[uint64]string
 	collided map[uint64]bool
+	// recent is a direct-mapped cache of words already in words: most of
+	// a file's distinct words (err, nil, ctx) are in most files, and a
+	// hit here, in a small table that stays in the processor's cache,
+	// spares a probe of the large map, which misses it.
+	recent [recentWords]vocabWord
 }
+
+const recentWords = 4096 // a power of two
 
 func newVocabSink() *vocabSink { return &vocabSink{words: map[uint64]string{}} }
 
 func (s *vocabSink) add(h uint64, w []byte) {
+	r := &s.recent[h&(recentWords-1)]
+	if r.h == h && r.w == string(w) {
+		return // in words already, under this word
+	}
 	if old, ok := s.words[h]; ok {
+		*r = vocabWord{h, old}
 		if old != string(w) {
 			s.collide(h)
 		}
 		return
 	}
-	s.words[h] = string(w)
+	ws := string(w)
+	s.words[h] = ws
+	*r = vocabWord{h, ws}
 }
 
 func (s *vocabSink) collide(h uint64) {
@@ -65,6 +79,71 @@ func (s *vocabSink) merge(o *vocabSink) {
 	for h := range o.collided {
 		s.collide(h)
 	}
+}
+
+// sorted is the sink's words sorted by hash (each scan worker sorts its
+// own, on its core, before the sinks are joined).
+func (s *vocabSink) sorted() []vocabWord {
+	out := make([]vocabWord, 0, len(s.words))
+	for h, w := range s.words {
+		out = append(out, vocabWord{h, w})
+	}
+	slices.SortFunc(out, func(a, b vocabWord) int { return cmp.Compare(a.h, b.h) })
+	return out
+}
+
+// vocabOfSinks is (*cxVocab)(nil).withWords of the sinks merged into one,
+// from their sorted words: one pass over them, where merging the sinks
+// and sorting the result was a serial tenth of a first request on a large
+// tree. sorted[k] is sinks[k].sorted().
+func vocabOfSinks(sinks []*vocabSink, sorted [][]vocabWord) *cxVocab {
+	var collided map[uint64]bool
+	collide := func(h uint64) {
+		if collided == nil {
+			collided = map[uint64]bool{}
+		}
+		collided[h] = true
+	}
+	for _, s := range sinks {
+		for h := range s.collided {
+			collide(h)
+		}
+	}
+	n := 0
+	for _, ws := range sorted {
+		n += len(ws)
+	}
+	all := make([]vocabWord, 0, n)
+	for {
+		// The least hash at the lists' heads: the first list's word is kept,
+		// another word of the same hash is a collision.
+		k := -1
+		for i, ws := range sorted {
+			if len(ws) > 0 && (k < 0 || ws[0].h < sorted[k][0].h) {
+				k = i
+			}
+		}
+		if k < 0 {
+			break
+		}
+		w := sorted[k][0]
+		for i, ws := range sorted {
+			if len(ws) > 0 && ws[0].h == w.h {
+				if ws[0].w != w.w {
+					collide(w.h)
+				}
+				sorted[i] = ws[1:]
+			}
+		}
+		all = append(all, w)
+	}
+	switch {
+	case len(all) == 0:
+		return &cxVocab{offs: []uint32{0}, collided: collided}
+	case len(all) <= maxVocabExtra:
+		return &cxVocab{offs: []uint32{0}, extra: all, collided: collided}
+	}
+	return vocabOf(all, collided)
 }
 
 // maxVocabExtra is how many added words a vocabulary keeps beside its

@@ -218,7 +218,7 @@ func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
 	if st != anchors.FileOK {
 		return nil
 	}
-	tab := w.s.Table(f.lang, src)
+	tab := contentTable(w.s, f.lang, src)
 	data := encodeContent(f, k.importPath, src, tab)
 	// A table from a parse that gave up is not the file's; a file that
 	// changed since the base saw it is not f.blob's content.
@@ -228,6 +228,20 @@ func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
 	c := mustDecodeContent(data, f)
 	w.b.contents.put(k, c)
 	return c
+}
+
+// contentTable is the table a content is built from: a Go file's
+// declarations as the lexers read them where they accept it
+// (symbols.LexGoOutline: Parse's, but the hashes, which a content does
+// not keep), else the snapshot's table. Parsing the few hundred files a
+// new seed's search reaches was most of a first request's cost.
+func contentTable(s *workspace.Snapshot, lang symbols.Language, src []byte) symbols.Table {
+	if lang == symbols.Go {
+		if decls, ok := symbols.LexGoOutline(src); ok {
+			return symbols.Table{Language: lang, Decls: decls}
+		}
+	}
+	return s.Table(lang, src)
 }
 
 // bufferedStore is a store that reads an entry into a caller's buffer
