@@ -190,10 +190,14 @@ func (w *worldBuilder) content(f cxFile) *cxContent {
 	if c, ok := w.contents[f.path]; ok {
 		return c
 	}
+	if c, ok := w.takePending(f.path); ok {
+		w.contents[f.path] = c
+		return c
+	}
 	k := w.contentKey(f)
 	c := w.b.contents.get(k)
 	if c == nil {
-		c = w.buildContent(f, k)
+		c = buildContent(w.s, w.b, f, k)
 	}
 	w.contents[f.path] = c
 	return c
@@ -202,23 +206,23 @@ func (w *worldBuilder) content(f cxFile) *cxContent {
 // buildContent takes f's declarations from its pack in the persistent
 // store (contentpack.go), else reads f, takes its table and builds them
 // (and stores the pack), and keeps them in the Load's contents.
-func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
-	store := w.s.PersistentStore()
+func buildContent(s *workspace.Snapshot, b *ctxBase, f cxFile, k cxContentKey) *cxContent {
+	store := s.PersistentStore()
 	// An unsaved buffer's versions are not stored (nor are their tables).
 	packable := store != nil && !f.overlay && f.st == anchors.FileOK
 	var key [sha256.Size]byte
 	if packable {
 		key = contentPackKey(k, f.test)
 		if c := storedContent(store, key, f); c != nil {
-			w.b.contents.put(k, c)
+			b.contents.put(k, c)
 			return c
 		}
 	}
-	src, st := w.s.ReadFile(f.path)
+	src, st := s.ReadFile(f.path)
 	if st != anchors.FileOK {
 		return nil
 	}
-	tab := contentTable(w.s, f.lang, src)
+	tab := contentTable(s, f.lang, src)
 	data := encodeContent(f, k.importPath, src, tab)
 	// A table from a parse that gave up is not the file's; a file that
 	// changed since the base saw it is not f.blob's content.
@@ -226,7 +230,7 @@ func (w *worldBuilder) buildContent(f cxFile, k cxContentKey) *cxContent {
 		store.Put(key, data)
 	}
 	c := mustDecodeContent(data, f)
-	w.b.contents.put(k, c)
+	b.contents.put(k, c)
 	return c
 }
 

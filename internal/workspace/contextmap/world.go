@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"path"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,8 +144,10 @@ type worldBuilder struct {
 	kinds []string // the edge kinds drawn, by kindID
 
 	parsed   map[string]*cxParsed
-	contents map[string]*cxContent // the files' declarations this world took (parsedfiles.go)
-	byBase   [][]*cxDecl           // by name id (cxContents.name): the declarations of that base name
+	contents map[string]*cxContent  // the files' declarations this world took (parsedfiles.go)
+	pending  map[string]*contentJob // queued by a prefetch, not taken yet (prefetch.go)
+	pool     *contentPool           // the prefetch's workers, nil before the first
+	byBase   [][]*cxDecl            // by name id (cxContents.name): the declarations of that base name
 
 	spent    int             // files parsed by the search
 	spentB   int             // and their bytes
@@ -231,6 +232,10 @@ func zeroed[T any](s []T, n int) []T {
 // is built: nothing the builder hands out (the world's nodes and edges,
 // the prepared index) is in it. The builder must not be used after.
 func (w *worldBuilder) release() {
+	if w.pool != nil {
+		w.pool.stop()
+		w.pool = nil
+	}
 	sc := w.scratch
 	if sc == nil {
 		return
@@ -1159,95 +1164,6 @@ func (w *worldBuilder) readCandidatesFor(paths []string, limit int, words bool) 
 		}
 	}
 	return out
-}
-
-// prefetch parses, on all cores, the tables of the files parse(p, true)
-// is about to read in this order (the same budget arithmetic), so the
-// sequential walk that builds the world finds them parsed. It changes no
-// answer: the world is still built in order, from the same tables.
-func (w *worldBuilder) prefetch(paths []string, words bool) {
-	var todo []string
-	spent, spentB := w.spent, w.spentB
-	for _, p := range paths {
-		if _, ok := w.parsed[p]; ok {
-			continue
-		}
-		f, ok := w.b.file(p)
-		if !ok || !f.code {
-			continue
-		}
-		if spent >= maxSearchParses || spentB+f.size > maxSearchBytes {
-			continue
-		}
-		spent++
-		spentB += f.size
-		todo = append(todo, p)
-	}
-	w.prefetchTables(todo, words)
-}
-
-// prefetchTables builds the declarations of code files (parsedfiles.go)
-// on all cores, for this world to take in order: those the Load keeps are
-// taken from there, the others read, their tables decoded or parsed and
-// their nodes built. The world itself is not touched.
-func (w *worldBuilder) prefetchTables(paths []string, words bool) {
-	type job struct {
-		f cxFile
-		k cxContentKey
-		c *cxContent
-	}
-	var jobs []*job
-	for _, p := range paths {
-		f, ok := w.b.file(p)
-		if !ok || !f.code {
-			continue
-		}
-		if c, ok := w.contents[p]; ok {
-			if words && c != nil && !c.wordsDone.Load() {
-				jobs = append(jobs, &job{f: f, c: c})
-			}
-			continue
-		}
-		k := w.contentKey(f)
-		if c := w.b.contents.get(k); c != nil {
-			w.contents[p] = c
-			if words && !c.wordsDone.Load() {
-				jobs = append(jobs, &job{f: f, c: c})
-			}
-			continue
-		}
-		jobs = append(jobs, &job{f: f, k: k})
-	}
-	if len(jobs) < 2 {
-		return
-	}
-	next := make(chan *job)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				if j.c == nil {
-					j.c = w.buildContent(j.f, j.k)
-					if j.c != nil {
-						w.b.contents.name(j.c) // here, not on the walk's goroutine
-					}
-				}
-				if words && j.c != nil {
-					j.c.indexWordsOnce()
-				}
-			}
-		}()
-	}
-	for _, j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
-	for _, j := range jobs {
-		w.contents[j.f.path] = j.c
-	}
 }
 
 // private reports a Go name that cannot be used outside its package.
