@@ -66,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	// What the command stored reaches the disk before the process exits.
+	defer flushStores()
 	return cmd.run(ctx, args[1:], stdout, stderr)
 }
 

@@ -47,6 +47,7 @@ func CacheDir() (dir string, ok bool) {
 type TableStore struct {
 	dir     string // tables of this version
 	version [sha256.Size]byte
+	behind  *writeBehind // nil: Put writes before it returns
 }
 
 const (
@@ -153,6 +154,11 @@ func (s *TableStore) path(key [sha256.Size]byte) string {
 // Empty reports whether the store holds no entry at all (its directory
 // has none of the folders entries go in): a cold run's fresh cache.
 func (s *TableStore) Empty() bool {
+	if s.behind != nil {
+		if _, queued := s.behind.any(); queued {
+			return false
+		}
+	}
 	f, err := os.Open(s.dir)
 	if err != nil {
 		return false
@@ -175,6 +181,13 @@ func (s *TableStore) Get(key [sha256.Size]byte) ([]byte, bool) {
 // instead of allocating one per read. The entry is checked as Get checks
 // it.
 func (s *TableStore) GetInto(key [sha256.Size]byte, buf []byte) (payload, grown []byte, ok bool) {
+	if s.behind != nil {
+		if b, queued := s.behind.entry(key); queued {
+			buf = append(buf[:0], b...)
+			payload, ok = s.open(key, buf)
+			return payload, buf, ok
+		}
+	}
 	f, err := os.Open(s.path(key))
 	if err != nil {
 		return nil, buf, false
@@ -229,6 +242,14 @@ func (s *TableStore) Put(key [sha256.Size]byte, payload []byte) {
 	b = append(b, payload...)
 	sum := sha256.Sum256(b)
 	b = append(b, sum[:]...)
+	if s.behind != nil && s.behind.queue(s, key, b) {
+		return
+	}
+	s.write(key, b)
+}
+
+// write puts one whole entry on disk.
+func (s *TableStore) write(key [sha256.Size]byte, b []byte) {
 	p := s.path(key)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return

@@ -1,0 +1,117 @@
+package disk
+
+import (
+	"crypto/sha256"
+	"sync"
+)
+
+// A first run on a large tree writes a few hundred entries (the tables a
+// check parsed, the dev context's declaration packs, the identifier
+// index), and creating each file — a temporary, a rename, a directory of
+// its key's shard — cost a third of a first `clew-lsp context` on GOROOT.
+// With write-behind, Put queues the entry for one writer goroutine and
+// returns; the command's answer does not wait for the disk, and Flush
+// (before the process exits) waits for the queue. A queued entry is read
+// back from the queue, checked as a file is, so a store reads its own
+// writes. Past maxBehindBytes queued, Put writes itself: the queue never
+// holds more memory than that.
+
+// maxBehindBytes bounds the bytes the queue holds.
+const maxBehindBytes = 256 << 20
+
+// WriteBehind makes Put queue its entries for a background writer; Flush
+// waits for them. A store without it writes before Put returns.
+func (s *TableStore) WriteBehind() {
+	if s.behind == nil {
+		s.behind = &writeBehind{entries: map[[sha256.Size]byte][]byte{}}
+		s.behind.idle = sync.NewCond(&s.behind.mu)
+	}
+}
+
+// Flush returns once every entry Put queued before it is on disk (or
+// failed to be: the cache's errors are dropped).
+func (s *TableStore) Flush() {
+	if s.behind != nil {
+		s.behind.flush()
+	}
+}
+
+type writeBehind struct {
+	mu      sync.Mutex
+	idle    *sync.Cond // signalled when the writer stops
+	entries map[[sha256.Size]byte][]byte
+	order   [][sha256.Size]byte // keys in Put order; a key Put again is written once, with its last entry
+	bytes   int
+	running bool
+}
+
+// queue takes entry b for key, false when the queue is full (the caller
+// writes it).
+func (w *writeBehind) queue(s *TableStore, key [sha256.Size]byte, b []byte) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	old, queued := w.entries[key]
+	if w.bytes-len(old)+len(b) > maxBehindBytes {
+		return false
+	}
+	w.entries[key] = b
+	w.bytes += len(b) - len(old)
+	if !queued {
+		w.order = append(w.order, key)
+	}
+	if !w.running {
+		w.running = true
+		go w.write(s)
+	}
+	return true
+}
+
+// entry is the entry queued for key, if any.
+func (w *writeBehind) entry(key [sha256.Size]byte) ([]byte, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	b, ok := w.entries[key]
+	return b, ok
+}
+
+// any reports whether an entry is queued (its key, if so).
+func (w *writeBehind) any() ([sha256.Size]byte, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for k := range w.entries {
+		return k, true
+	}
+	return [sha256.Size]byte{}, false
+}
+
+// write writes the queued entries in order until none is left.
+func (w *writeBehind) write(s *TableStore) {
+	w.mu.Lock()
+	for len(w.order) > 0 {
+		key := w.order[0]
+		w.order = w.order[1:]
+		b := w.entries[key]
+		w.mu.Unlock()
+		s.write(key, b)
+		w.mu.Lock()
+		// Still queued (read back) until here: a Get between the two sees
+		// the entry in one place or the other.
+		if cur := w.entries[key]; &cur[0] == &b[0] {
+			delete(w.entries, key)
+			w.bytes -= len(b)
+		} else {
+			w.order = append(w.order, key) // Put again while written: write the new one too
+		}
+	}
+	w.running = false
+	w.idle.Broadcast()
+	w.mu.Unlock()
+}
+
+func (w *writeBehind) flush() {
+	w.mu.Lock()
+	for w.running {
+		w.idle.Wait()
+	}
+	w.mu.Unlock()
+}
