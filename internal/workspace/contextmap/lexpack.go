@@ -68,12 +68,27 @@ func storeIndex(s *workspace.Snapshot, x *cxIndexed) {
 	if last, ok := packWrites.Load(key); ok && now.Sub(last.(time.Time)) < packWriteEvery {
 		return
 	}
-	data := encodeIndex(x, s.Root())
-	if len(data) > maxPackBytes {
+	packWrites.Store(key, now)
+	root := s.Root()
+	encode := func() []byte {
+		data := encodeIndex(x, root)
+		if len(data) > maxPackBytes {
+			return nil
+		}
+		return data
+	}
+	// The index of a large tree is tens of megabytes: a store that can
+	// encodes it beside the answer (x is not modified after it is made:
+	// the next snapshot's index is a patched copy).
+	if later, ok := store.(interface {
+		PutLater(key [sha256.Size]byte, make func() []byte)
+	}); ok {
+		later.PutLater(key, encode)
 		return
 	}
-	packWrites.Store(key, now)
-	store.Put(key, data)
+	if data := encode(); data != nil {
+		store.Put(key, data)
+	}
 }
 
 // Layout (little endian; uvarint lengths and counts):

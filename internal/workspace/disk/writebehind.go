@@ -29,11 +29,35 @@ func (s *TableStore) WriteBehind() {
 }
 
 // Flush returns once every entry Put queued before it is on disk (or
-// failed to be: the cache's errors are dropped).
+// failed to be: the cache's errors are dropped), PutLater's too.
 func (s *TableStore) Flush() {
 	if s.behind != nil {
+		s.behind.makers.Wait()
 		s.behind.flush()
 	}
+}
+
+// PutLater is Put(key, make()) with make run off the caller's goroutine
+// when the store writes behind (Flush waits for it); make returning nil
+// puts nothing. make must read only what no one modifies meanwhile. Until
+// make has returned, Get does not see the entry. An entry whose encoding
+// is a cost of its own (the dev context's identifier index of a large
+// tree, tens of megabytes) is then encoded beside the answer instead of
+// before it.
+func (s *TableStore) PutLater(key [sha256.Size]byte, make func() []byte) {
+	if s.behind == nil {
+		if data := make(); data != nil {
+			s.Put(key, data)
+		}
+		return
+	}
+	s.behind.makers.Add(1)
+	go func() {
+		defer s.behind.makers.Done()
+		if data := make(); data != nil {
+			s.Put(key, data)
+		}
+	}()
 }
 
 type writeBehind struct {
@@ -43,6 +67,7 @@ type writeBehind struct {
 	order   [][sha256.Size]byte // keys in Put order; a key Put again is written once, with its last entry
 	bytes   int
 	running bool
+	makers  sync.WaitGroup // PutLater's encodings under way
 }
 
 // queue takes entry b for key, false when the queue is full (the caller

@@ -58,3 +58,40 @@ func TestWriteBehindReadsItsWritesAndFlushes(t *testing.T) {
 		t.Errorf("an entry over the queue's bound is not on disk when Put returns: %v", err)
 	}
 }
+
+// PutLater's entry is on disk after Flush when the store writes behind,
+// and when Put returns when it does not; a nil encoding puts nothing.
+func TestPutLaterIsPutOnceFlushed(t *testing.T) {
+	for _, behind := range []bool{false, true} {
+		dir := t.TempDir()
+		s, err := OpenTableStoreAt(dir, "v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if behind {
+			s.WriteBehind()
+		}
+		key, none := sha256.Sum256([]byte("later")), sha256.Sum256([]byte("nil"))
+		release := make(chan struct{})
+		want := bytes.Repeat([]byte("index "), 1000)
+		s.PutLater(key, func() []byte {
+			if behind {
+				<-release // encoded after PutLater returned
+			}
+			return want
+		})
+		s.PutLater(none, func() []byte { return nil })
+		close(release)
+		s.Flush()
+		fresh, err := OpenTableStoreAt(dir, "v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := fresh.Get(key); !ok || !bytes.Equal(got, want) {
+			t.Errorf("behind=%v: the entry is not on disk after Flush (ok %v)", behind, ok)
+		}
+		if _, ok := fresh.Get(none); ok {
+			t.Errorf("behind=%v: a nil encoding put an entry", behind)
+		}
+	}
+}
