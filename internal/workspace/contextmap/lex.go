@@ -322,6 +322,22 @@ func isDeclKeyword(s string) bool {
 	return false
 }
 
+// isDeclKeywordBytes is isDeclKeyword of a token's bytes, most words
+// told by their first byte and length (kwFirst) without the switch's copy.
+func isDeclKeywordBytes(b []byte) bool {
+	n := len(b)
+	return n > 0 && n < 16 && kwFirst[b[0]]&(1<<n) != 0 && isDeclKeyword(string(b))
+}
+
+// isValueKeyword: const, let or var.
+func isValueKeyword(b []byte) bool {
+	switch string(b) {
+	case "const", "let", "var":
+		return true
+	}
+	return false
+}
+
 // isControlWord: the word starts a statement, so a line that starts with
 // it and ends in "{" declares nothing, and a call of it is no call.
 func isControlWord(s string) bool {
@@ -416,8 +432,7 @@ func lexScan(src []byte, lang symbols.Language, words *vocabSink) *cxLexFile {
 				words.add(h, src[i:j])
 			}
 			if n := j - i; n < 16 && kwFirst[c]&(1<<n) != 0 && !flagged {
-				w := string(src[i:j])
-				flagged = isDeclKeyword(w) || w == "const" || w == "let" || w == "var"
+				flagged = isDeclKeyword(string(src[i:j])) || isValueKeyword(src[i:j])
 			}
 			if ntok == 0 {
 				firstIdent = true
@@ -495,7 +510,9 @@ type lineScan struct {
 
 func (ls *lineScan) hint(t lexTok) {
 	if t.ident && !isDeclKeyword(string(t.b)) && !isControlWord(string(t.b)) {
-		ls.decls[string(t.b)] = struct{}{}
+		if _, ok := ls.decls[string(t.b)]; !ok { // a lookup does not copy the bytes; an insert does
+			ls.decls[string(t.b)] = struct{}{}
+		}
 	}
 }
 
@@ -545,7 +562,7 @@ func (ls *lineScan) line(line []byte) {
 	}
 	// A keyword followed by the name; Go methods skip the receiver.
 	for j := 0; j+1 < len(toks); j++ {
-		if !toks[j].ident || !isDeclKeyword(string(toks[j].b)) {
+		if !toks[j].ident || !isDeclKeywordBytes(toks[j].b) {
 			continue
 		}
 		k := j + 1
