@@ -59,9 +59,19 @@ const preloadBatch = 128
 // ReadFile. It reports whether the adapter reads many files at once: the
 // paths' reads are then memory hits (those ReadMany failed on excepted).
 func (s *Snapshot) Preload(paths []string) (inMemory bool) {
+	inMemory, wait := s.PreloadAsync(paths)
+	wait()
+	return inMemory
+}
+
+// PreloadAsync is Preload returning as soon as the paths are in flight:
+// a ReadFile of one of them waits for its batch, so a caller that reads
+// the paths in order works on the first batches while the later ones are
+// read. wait returns when every batch is stored.
+func (s *Snapshot) PreloadAsync(paths []string) (inMemory bool, wait func()) {
 	mr, ok := s.files.(ManyReader)
 	if !ok {
-		return false
+		return false, func() {}
 	}
 	max := s.config.Budget.MaxFileBytes
 	if max == 0 {
@@ -96,7 +106,7 @@ func (s *Snapshot) Preload(paths []string) (inMemory bool) {
 	}
 	s.reads.mu.Unlock()
 	if len(todo) == 0 {
-		return true
+		return true, func() {}
 	}
 	type batch struct {
 		paths []string
@@ -114,14 +124,15 @@ func (s *Snapshot) Preload(paths []string) (inMemory bool) {
 			}
 		}()
 	}
-	for k := 0; len(todo) > 0; k++ {
-		n := min(len(todo), preloadBatch)
-		batches <- batch{todo[:n], flights[k]}
-		todo = todo[n:]
-	}
-	close(batches)
-	wg.Wait()
-	return true
+	go func() {
+		for k := 0; len(todo) > 0; k++ {
+			n := min(len(todo), preloadBatch)
+			batches <- batch{todo[:n], flights[k]}
+			todo = todo[n:]
+		}
+		close(batches)
+	}()
+	return true, wg.Wait
 }
 
 func (s *Snapshot) storeReads(batch []string, res []FileRead, max int64) {

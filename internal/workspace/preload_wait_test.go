@@ -95,3 +95,35 @@ func TestReadFileWaitsForPreloadBatch(t *testing.T) {
 		}
 	}
 }
+
+// PreloadAsync returns with its paths in flight: a ReadFile right after it
+// waits for the batch (the file is read once, by the batch) and gets the
+// batch's answer; wait returns once the batch is stored.
+func TestPreloadAsyncReturnsWithPathsInFlight(t *testing.T) {
+	f := &batchFiles{files: map[string]string{"a.go": "package a\n", "b.md": "# b\n"},
+		entered: make(chan struct{}), release: make(chan struct{})}
+	snap, err := Load(t.TempDir(), f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inMemory, wait := snap.PreloadAsync([]string{"a.go", "b.md"})
+	if !inMemory {
+		t.Fatal("PreloadAsync on a ManyReader does not report the reads in memory")
+	}
+	done := make(chan []byte)
+	go func() { b, _ := snap.ReadFile("a.go"); done <- b }()
+	<-f.entered // the batch is reading, held
+	select {
+	case <-done:
+		t.Fatal("ReadFile answered before the batch holding its path")
+	case <-time.After(20 * time.Millisecond):
+	}
+	close(f.release)
+	if got := string(<-done); got != "package a\n" {
+		t.Errorf("ReadFile = %q", got)
+	}
+	wait()
+	if n := f.reads.Load(); n != 0 {
+		t.Errorf("a.go was read %d times outside the batch", n)
+	}
+}

@@ -96,10 +96,13 @@ func (b *ctxBase) readFiles(ctx context.Context, s *workspace.Snapshot) error {
 	for k, i := range todo {
 		todoPaths[k] = paths[i]
 	}
-	// Once the reads are in memory, hashing and scanning are work for the
-	// cores: more workers would only keep more vocabularies to merge.
+	// The files are read in batches on their own goroutines, and scanned
+	// in the same order as the batches come in. With reads in memory,
+	// hashing and scanning are work for the cores: more workers would only
+	// keep more vocabularies to merge.
 	workers := workspace.ReadWorkers
-	if s.Preload(todoPaths) {
+	inMemory, readsDone := s.PreloadAsync(todoPaths)
+	if inMemory {
 		workers = min(workers, runtime.GOMAXPROCS(0))
 	}
 	scans := make([]*cxLexFile, len(paths))
@@ -132,6 +135,7 @@ func (b *ctxBase) readFiles(ctx context.Context, s *workspace.Snapshot) error {
 	}
 	close(next)
 	wg.Wait()
+	readsDone()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
