@@ -32,7 +32,6 @@ func (s *TableStore) WriteBehind() {
 // failed to be: the cache's errors are dropped), PutLater's too.
 func (s *TableStore) Flush() {
 	if s.behind != nil {
-		s.behind.makers.Wait()
 		s.behind.flush()
 	}
 }
@@ -51,23 +50,31 @@ func (s *TableStore) PutLater(key [sha256.Size]byte, make func() []byte) {
 		}
 		return
 	}
-	s.behind.makers.Add(1)
+	w := s.behind
+	w.mu.Lock()
+	w.makers++
+	w.mu.Unlock()
 	go func() {
-		defer s.behind.makers.Done()
+		defer func() {
+			w.mu.Lock()
+			w.makers--
+			w.idle.Broadcast()
+			w.mu.Unlock()
+		}()
 		if data := make(); data != nil {
-			s.Put(key, data)
+			s.Put(key, data) // queued before makers drops: Flush then waits for the writer
 		}
 	}()
 }
 
 type writeBehind struct {
 	mu      sync.Mutex
-	idle    *sync.Cond // signalled when the writer stops
+	idle    *sync.Cond // signalled when the writer stops or an encoding ends
 	entries map[[sha256.Size]byte][]byte
 	order   [][sha256.Size]byte // keys in Put order; a key Put again is written once, with its last entry
 	bytes   int
 	running bool
-	makers  sync.WaitGroup // PutLater's encodings under way
+	makers  int // PutLater's encodings under way
 }
 
 // queue takes entry b for key, false when the queue is full (the caller
@@ -135,7 +142,7 @@ func (w *writeBehind) write(s *TableStore) {
 
 func (w *writeBehind) flush() {
 	w.mu.Lock()
-	for w.running {
+	for w.running || w.makers > 0 {
 		w.idle.Wait()
 	}
 	w.mu.Unlock()
