@@ -66,6 +66,23 @@ func (s bareStore) Put(key [sha256.Size]byte, data []byte) {
 	s.b.under.Put(key, data)
 }
 
+// PutLater hands the store below an entry to encode off the caller's
+// goroutine when it can (disk.TableStore.PutLater), else encodes it here.
+func (s bareStore) PutLater(key [sha256.Size]byte, make func() []byte) {
+	s.b.wroteMu.Lock()
+	s.b.wrote[key] = true
+	s.b.wroteMu.Unlock()
+	if later, ok := s.b.under.(interface {
+		PutLater(key [sha256.Size]byte, make func() []byte)
+	}); ok {
+		later.PutLater(key, make)
+		return
+	}
+	if data := make(); data != nil {
+		s.b.under.Put(key, data)
+	}
+}
+
 // bundleScheme names the layout below; change it with the layout.
 const bundleScheme = "clew-lsp store bundle v1"
 
@@ -74,6 +91,17 @@ var errBadBundle = errors.New("store bundle: malformed entry")
 // NewBundleStore loads root's bundle from under (an empty one when under
 // has none that decodes). Call Flush when done.
 func NewBundleStore(under TableStore, root string) *BundleStore {
+	return newBundleStore(under, root)
+}
+
+// NewBundleStoreFor is NewBundleStore for another command than verify:
+// its bundle is its own (the dev context's tables and declaration packs),
+// so the two commands on one root do not rewrite each other's.
+func NewBundleStoreFor(under TableStore, root, command string) *BundleStore {
+	return newBundleStore(under, root+"\x00"+command)
+}
+
+func newBundleStore(under TableStore, root string) *BundleStore {
 	b := &BundleStore{under: under, root: root, keep: under, key: sha256.Sum256([]byte(bundleScheme + "\x00" + root)), used: map[[sha256.Size]byte]bool{}}
 	if e, ok := under.(interface{ Empty() bool }); ok && e.Empty() {
 		b.bare, b.wrote = true, map[[sha256.Size]byte]bool{}

@@ -230,3 +230,40 @@ func TestBundleOverAnEmptyStoreAsksNothing(t *testing.T) {
 		t.Fatalf("%d reads, want 3 (bundle, record, miss)", under.gets)
 	}
 }
+
+// A command's own bundle (NewBundleStoreFor) and verify's on one root are
+// two entries of the store below: each run finds its own entries, and
+// neither reads or rewrites the other's.
+func TestBundleStoreForKeepsCommandsApart(t *testing.T) {
+	under := newMemStore()
+	ka, kb := sha256.Sum256([]byte("a")), sha256.Sum256([]byte("b"))
+	v := NewBundleStore(under, "/w")
+	v.Put(ka, []byte("verify's"))
+	v.Flush()
+	c := NewBundleStoreFor(under, "/w", "context")
+	if _, ok := c.Get(ka); ok {
+		t.Fatal("the context's bundle reads an entry of verify's")
+	}
+	c.Put(kb, []byte("context's"))
+	c.Flush()
+	if n := len(under.m); n != 2 {
+		t.Fatalf("the store below holds %d entries, want the two bundles", n)
+	}
+	v2 := NewBundleStore(under, "/w")
+	if d, ok := v2.Get(ka); !ok || string(d) != "verify's" {
+		t.Errorf("verify's bundle lost its entry (%q, %v)", d, ok)
+	}
+	v2.mu.Lock()
+	_, leaked := v2.entries[kb]
+	v2.mu.Unlock()
+	if leaked {
+		t.Error("verify's bundle holds the context's entry")
+	}
+	c2 := NewBundleStoreFor(under, "/w", "context")
+	c2.mu.Lock()
+	_, okB := c2.entries[kb]
+	c2.mu.Unlock()
+	if !okB {
+		t.Error("the context's bundle reloaded without its entry")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"weak"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
@@ -114,6 +115,25 @@ func contextBase(ctx context.Context, s *workspace.Snapshot) (*ctxBase, error) {
 	return b, nil
 }
 
+// PartialChecks makes the context's check of the anchors, on every
+// snapshot of s's Load, parse of a hinted Go file only the declarations
+// its anchors look for, as verify's does (CheckOptions.PartialHinted: the
+// same verdicts; the report's declaration index holds only what was
+// parsed, which the context does not read). A one-shot command sets it:
+// on a workspace whose docs anchor a thousand files, parsing them whole
+// was most of its first run. The language server leaves it off: its
+// diagnostics' check holds the whole tables already, and the context's
+// check takes them from there.
+func PartialChecks(s *workspace.Snapshot) {
+	s.LoadMemo(partialChecksKey{}, func() any { return new(atomic.Bool) }).(*atomic.Bool).Store(true)
+}
+
+type partialChecksKey struct{}
+
+func partialChecks(s *workspace.Snapshot) bool {
+	return s.LoadMemo(partialChecksKey{}, func() any { return new(atomic.Bool) }).(*atomic.Bool).Load()
+}
+
 func contextMemo(s *workspace.Snapshot) *cxMemo {
 	return s.LoadMemo(cxMemoKey{}, func() any { return &cxMemo{} }).(*cxMemo)
 }
@@ -131,7 +151,7 @@ func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
 	}
 	checkDone := make(chan checked, 1)
 	go func() {
-		rep, err := s.Check(ctx, workspace.CheckOptions{})
+		rep, err := s.Check(ctx, workspace.CheckOptions{PartialHinted: partialChecks(s)})
 		checkDone <- checked{rep, err}
 	}()
 	if err := b.readFiles(ctx, s); err != nil {

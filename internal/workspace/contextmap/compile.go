@@ -200,6 +200,10 @@ func contextWorld(ctx context.Context, s *workspace.Snapshot, req devcontext.Req
 
 	w.addFiles()
 	w.addDocs()
+	// The anchored files' declarations are built on every core (a
+	// workspace whose docs anchor a thousand files reads them all) and
+	// taken in order.
+	w.prefetchTables(b.anchorFiles, false)
 	for _, p := range b.anchorFiles {
 		w.parse(p, false)
 	}

@@ -40,9 +40,20 @@ func packKey(root string) [sha256.Size]byte {
 	return sha256.Sum256([]byte(lexPackScheme + "\x00" + root))
 }
 
+// indexStore is where the index is kept: beside a bundle, not in it (it
+// is large and changes with any file, a bundle with the entries a run
+// asks for).
+func indexStore(s *workspace.Snapshot) workspace.TableStore {
+	store := s.PersistentStore()
+	if u, ok := store.(interface{ Unbundled() workspace.TableStore }); ok {
+		return u.Unbundled()
+	}
+	return store
+}
+
 // loadIndex is the persisted index of s's root, or nil.
 func loadIndex(s *workspace.Snapshot) *cxIndexed {
-	store := s.PersistentStore()
+	store := indexStore(s)
 	if store == nil {
 		return nil
 	}
@@ -59,7 +70,7 @@ func loadIndex(s *workspace.Snapshot) *cxIndexed {
 
 // storeIndex persists x as s's root's index (at most every packWriteEvery).
 func storeIndex(s *workspace.Snapshot, x *cxIndexed) {
-	store := s.PersistentStore()
+	store := indexStore(s)
 	if store == nil {
 		return
 	}
