@@ -225,7 +225,7 @@ func (b *ctxBase) buildGit(s *workspace.Snapshot) {
 	}
 	dirty := ""
 	if b.gitLog != nil && info.IsRepo {
-		b.head = b.gitLog.HeadFiles()
+		b.head = headFiles(s, b.gitLog, info.Head)
 		dirty = "clean"
 		for _, f := range b.files {
 			if f.st == anchors.FileTooLarge {
