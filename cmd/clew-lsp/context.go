@@ -183,14 +183,17 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return devcontext.ExitCode(c, nil)
 }
 
-// useContextStore gives the snapshot the persistent store through one
-// bundle per root for the dev context (workspace.NewBundleStoreFor), as
-// verify has one: the check's tables and the search's declaration packs
-// are one entry, read at once by the next run, instead of a file each (a
-// first run on a workspace whose docs anchor a thousand files created
-// 2,300). The identifier index stays an entry of its own. The returned
-// flush writes the bundle; nil without a store.
-func useContextStore(snap *workspace.Snapshot) (flush func()) {
+// oneShotContext is what a one-shot context command sets on its snapshot
+// before the first request: partial parses of the anchors' hinted files
+// (contextmap.PartialChecks), and the persistent store through one bundle
+// per root for the dev context (workspace.NewBundleStoreFor), as verify
+// has one: the check's tables and the search's declaration packs are one
+// entry, read at once by the next run, instead of a file each (a first
+// run on a workspace whose docs anchor a thousand files created 2,300).
+// The identifier index stays an entry of its own. The returned flush
+// writes the bundle; nil without a store.
+func oneShotContext(snap *workspace.Snapshot) (flush func()) {
+	contextmap.PartialChecks(snap)
 	store := tableStore()
 	if store == nil {
 		return nil
@@ -198,15 +201,6 @@ func useContextStore(snap *workspace.Snapshot) (flush func()) {
 	bundle := workspace.NewBundleStoreFor(store, snap.Root(), "context")
 	snap.UseTableStore(bundle)
 	return bundle.Flush
-}
-
-// oneShotContext is what a one-shot context command sets on its snapshot
-// before the first request: the persistent store through its bundle, and
-// partial parses of the anchors' hinted files (contextmap.PartialChecks).
-// The returned flush is nil without a store.
-func oneShotContext(snap *workspace.Snapshot) (flush func()) {
-	contextmap.PartialChecks(snap)
-	return useContextStore(snap)
 }
 
 // contextError reports a failed request with its exit code: 12 for an

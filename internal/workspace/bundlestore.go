@@ -72,15 +72,7 @@ func (s bareStore) PutLater(key [sha256.Size]byte, make func() []byte) {
 	s.b.wroteMu.Lock()
 	s.b.wrote[key] = true
 	s.b.wroteMu.Unlock()
-	if later, ok := s.b.under.(interface {
-		PutLater(key [sha256.Size]byte, make func() []byte)
-	}); ok {
-		later.PutLater(key, make)
-		return
-	}
-	if data := make(); data != nil {
-		s.b.under.Put(key, data)
-	}
+	PutLater(s.b.under, key, make)
 }
 
 // bundleScheme names the layout below; change it with the layout.
@@ -177,9 +169,9 @@ func sortKeys(keys [][sha256.Size]byte) {
 	slices.SortFunc(keys, func(x, y [sha256.Size]byte) int { return bytes.Compare(x[:], y[:]) })
 }
 
-// unbundled is the store an entry that must not go into a bundle is kept
-// in.
-func unbundled(store TableStore) TableStore {
+// Unbundled is the store an entry that must not go into a bundle is kept
+// in (store itself when it is no bundle).
+func Unbundled(store TableStore) TableStore {
 	if u, ok := store.(interface{ Unbundled() TableStore }); ok {
 		return u.Unbundled()
 	}

@@ -198,14 +198,14 @@ func TestBundleOverAnEmptyStoreAsksNothing(t *testing.T) {
 	if _, ok := b.Get(bkey(1)); ok {
 		t.Fatal("an empty store answers")
 	}
-	if _, ok := unbundled(b).Get(bkey(2)); ok {
+	if _, ok := Unbundled(b).Get(bkey(2)); ok {
 		t.Fatal("an empty store answers, unbundled")
 	}
 	if under.gets != 0 {
 		t.Fatalf("%d reads of an empty store", under.gets)
 	}
-	unbundled(b).Put(bkey(3), []byte("record"))
-	if d, ok := unbundled(b).Get(bkey(3)); !ok || string(d) != "record" {
+	Unbundled(b).Put(bkey(3), []byte("record"))
+	if d, ok := Unbundled(b).Get(bkey(3)); !ok || string(d) != "record" {
 		t.Fatalf("after a write: %q %v", d, ok)
 	}
 	if d, ok := b.Get(bkey(3)); !ok || string(d) != "record" {
@@ -223,7 +223,7 @@ func TestBundleOverAnEmptyStoreAsksNothing(t *testing.T) {
 	if d, ok := b.Get(bkey(5)); !ok || string(d) != "table" {
 		t.Fatalf("bundle entry: %q %v", d, ok)
 	}
-	if d, ok := unbundled(b).Get(bkey(3)); !ok || string(d) != "record" {
+	if d, ok := Unbundled(b).Get(bkey(3)); !ok || string(d) != "record" {
 		t.Fatalf("record, unbundled: %q %v", d, ok)
 	}
 	if _, ok := b.Get(bkey(6)); ok || under.gets != 3 {

@@ -27,7 +27,7 @@ type mentionFiles struct {
 // and each file read is also tested for the repository-wide pass shared.
 func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool, gate *scanGate) mentionFiles {
 	mf := mentionFiles{bases: bases, found: make([][]anchors.MentionRef, len(paths)), parsed: make([]bool, len(paths)), places: make([]namePlaces, len(paths))}
-	store := unbundled(s.tables.persistent())
+	store := Unbundled(s.tables.persistent())
 	_, stater := s.files.(FileStater)
 	if store == nil || !stater || !mentionPrefilter {
 		mf.read = len(paths)

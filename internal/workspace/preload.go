@@ -56,18 +56,18 @@ const preloadBatch = 128
 // ReadMany, with exactly Snapshot.ReadFile's classification, so later
 // reads are memory hits and the snapshot stays idempotent: a path already
 // read, or overlaid, keeps its answer. Paths ReadMany fails on are left for
-// ReadFile. It reports whether the adapter reads many files at once: the
-// paths' reads are then memory hits (those ReadMany failed on excepted).
-func (s *Snapshot) Preload(paths []string) (inMemory bool) {
-	inMemory, wait := s.PreloadAsync(paths)
+// ReadFile.
+func (s *Snapshot) Preload(paths []string) {
+	_, wait := s.PreloadAsync(paths)
 	wait()
-	return inMemory
 }
 
 // PreloadAsync is Preload returning as soon as the paths are in flight:
 // a ReadFile of one of them waits for its batch, so a caller that reads
 // the paths in order works on the first batches while the later ones are
-// read. wait returns when every batch is stored.
+// read. wait returns when every batch is stored. inMemory reports whether
+// the adapter reads many files at once: the paths' reads are then memory
+// hits (those ReadMany failed on excepted).
 func (s *Snapshot) PreloadAsync(paths []string) (inMemory bool, wait func()) {
 	mr, ok := s.files.(ManyReader)
 	if !ok {

@@ -18,6 +18,26 @@ type TableStore interface {
 	Put(key [sha256.Size]byte, data []byte)
 }
 
+// LaterStore is a TableStore that can encode an entry off the caller's
+// goroutine (disk.TableStore.PutLater): make is run later, its bytes put,
+// nothing when it returns nil.
+type LaterStore interface {
+	TableStore
+	PutLater(key [sha256.Size]byte, make func() []byte)
+}
+
+// PutLater is store.PutLater(key, make) when the store has it, else
+// Put(key, make()) now (nothing when make returns nil).
+func PutLater(store TableStore, key [sha256.Size]byte, make func() []byte) {
+	if later, ok := store.(LaterStore); ok {
+		later.PutLater(key, make)
+		return
+	}
+	if data := make(); data != nil {
+		store.Put(key, data)
+	}
+}
+
 // UseTableStore makes the snapshot's tables (and those of every snapshot
 // derived from it) come from store when it has them, and go to it when
 // parsed. nil turns it off.

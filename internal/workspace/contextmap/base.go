@@ -124,14 +124,13 @@ func contextBase(ctx context.Context, s *workspace.Snapshot) (*ctxBase, error) {
 // was most of its first run. The language server leaves it off: its
 // diagnostics' check holds the whole tables already, and the context's
 // check takes them from there.
-func PartialChecks(s *workspace.Snapshot) {
-	s.LoadMemo(partialChecksKey{}, func() any { return new(atomic.Bool) }).(*atomic.Bool).Store(true)
-}
+func PartialChecks(s *workspace.Snapshot) { partialChecksOf(s).Store(true) }
 
 type partialChecksKey struct{}
 
-func partialChecks(s *workspace.Snapshot) bool {
-	return s.LoadMemo(partialChecksKey{}, func() any { return new(atomic.Bool) }).(*atomic.Bool).Load()
+// partialChecksOf is the Load's PartialChecks setting.
+func partialChecksOf(s *workspace.Snapshot) *atomic.Bool {
+	return s.LoadMemo(partialChecksKey{}, func() any { return new(atomic.Bool) }).(*atomic.Bool)
 }
 
 func contextMemo(s *workspace.Snapshot) *cxMemo {
@@ -151,7 +150,7 @@ func (b *ctxBase) build(ctx context.Context, s *workspace.Snapshot) error {
 	}
 	checkDone := make(chan checked, 1)
 	go func() {
-		rep, err := s.Check(ctx, workspace.CheckOptions{PartialHinted: partialChecks(s)})
+		rep, err := s.Check(ctx, workspace.CheckOptions{PartialHinted: partialChecksOf(s).Load()})
 		checkDone <- checked{rep, err}
 	}()
 	if err := b.readFiles(ctx, s); err != nil {

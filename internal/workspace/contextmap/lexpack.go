@@ -44,11 +44,10 @@ func packKey(root string) [sha256.Size]byte {
 // is large and changes with any file, a bundle with the entries a run
 // asks for).
 func indexStore(s *workspace.Snapshot) workspace.TableStore {
-	store := s.PersistentStore()
-	if u, ok := store.(interface{ Unbundled() workspace.TableStore }); ok {
-		return u.Unbundled()
+	if store := s.PersistentStore(); store != nil {
+		return workspace.Unbundled(store)
 	}
-	return store
+	return nil
 }
 
 // loadIndex is the persisted index of s's root, or nil.
@@ -91,15 +90,7 @@ func storeIndex(s *workspace.Snapshot, x *cxIndexed) {
 	// The index of a large tree is tens of megabytes: a store that can
 	// encodes it beside the answer (x is not modified after it is made:
 	// the next snapshot's index is a patched copy).
-	if later, ok := store.(interface {
-		PutLater(key [sha256.Size]byte, make func() []byte)
-	}); ok {
-		later.PutLater(key, encode)
-		return
-	}
-	if data := encode(); data != nil {
-		store.Put(key, data)
-	}
+	workspace.PutLater(store, key, encode)
 }
 
 // Layout (little endian; uvarint lengths and counts):

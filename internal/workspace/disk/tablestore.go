@@ -162,10 +162,8 @@ func (s *TableStore) path(key [sha256.Size]byte) string {
 // Empty reports whether the store holds no entry at all (its directory
 // has none of the folders entries go in): a cold run's fresh cache.
 func (s *TableStore) Empty() bool {
-	if s.behind != nil {
-		if _, queued := s.behind.any(); queued {
-			return false
-		}
+	if s.behind != nil && s.behind.pending() {
+		return false
 	}
 	f, err := os.Open(s.dir)
 	if err != nil {

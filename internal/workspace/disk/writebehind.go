@@ -106,14 +106,11 @@ func (w *writeBehind) entry(key [sha256.Size]byte) ([]byte, bool) {
 	return b, ok
 }
 
-// any reports whether an entry is queued (its key, if so).
-func (w *writeBehind) any() ([sha256.Size]byte, bool) {
+// pending reports whether an entry is queued or being encoded.
+func (w *writeBehind) pending() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for k := range w.entries {
-		return k, true
-	}
-	return [sha256.Size]byte{}, false
+	return len(w.entries) > 0 || w.makers > 0
 }
 
 // write writes the queued entries in order until none is left.
