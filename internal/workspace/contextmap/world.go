@@ -669,6 +669,7 @@ func (w *worldBuilder) addDocs() {
 // `part_of` its doc, and `decides` from an ADR to what its anchors bind.
 func (w *worldBuilder) addPassages() {
 	count := map[string]int{}
+	starts := map[*cxDoc][]int{}
 	for _, a := range w.b.anchors {
 		key := a.Anchor.QualifiedName
 		switch a.Anchor.Form {
@@ -686,7 +687,12 @@ func (w *worldBuilder) addPassages() {
 		}
 		var lines *devcontext.Range
 		if doc != nil {
-			text = linesOf(doc.text, a.Anchor.Passage.StartLine, a.Anchor.Passage.EndLine)
+			ls, ok := starts[doc]
+			if !ok {
+				ls = lineStarts([]byte(doc.text)) // split once, not once per passage
+				starts[doc] = ls
+			}
+			text = linesAt(doc.text, ls, a.Anchor.Passage.StartLine, a.Anchor.Passage.EndLine)
 			if a.Anchor.Passage.StartLine >= 1 && a.Anchor.Passage.EndLine >= a.Anchor.Passage.StartLine {
 				lines = &devcontext.Range{StartLine: a.Anchor.Passage.StartLine, EndLine: a.Anchor.Passage.EndLine}
 			}
@@ -754,19 +760,26 @@ func anchorDetail(a workspace.AnchorReport) string {
 	return strings.Join(parts, ", ")
 }
 
-// linesOf returns the 1-based inclusive line range of text.
-func linesOf(text string, start, end int) string {
+// linesAt is the 1-based inclusive line range start..end of text (to its
+// end when end is before start or past the last line), found through
+// text's lineStarts (the pieces of strings.SplitAfter(text, "\n")): a
+// substring, not a copy.
+func linesAt(text string, starts []int, start, end int) string {
 	if start < 1 {
 		start = 1
 	}
-	lines := strings.SplitAfter(text, "\n")
-	if end < start || end > len(lines) {
-		end = len(lines)
+	n := len(starts)
+	if end < start || end > n {
+		end = n
 	}
-	if start > len(lines) {
+	if start > n {
 		return ""
 	}
-	return strings.Join(lines[start-1:end], "")
+	stop := len(text)
+	if end < n {
+		stop = starts[end]
+	}
+	return text[starts[start-1]:stop]
 }
 
 // ---- declarations ---------------------------------------------------------
