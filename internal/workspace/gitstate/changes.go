@@ -1,10 +1,12 @@
 package gitstate
 
 import (
+	"io"
 	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace"
@@ -27,15 +29,16 @@ func (g *Repo) ChangedFiles(sha string, max int) []string {
 	if err != nil {
 		return nil
 	}
-	var before *object.Tree
-	if c.NumParents() > 0 {
-		p, err := c.Parent(0)
-		if err != nil {
-			return nil
-		}
-		if before, err = p.Tree(); err != nil {
-			return nil
-		}
+	if c.NumParents() == 0 {
+		return g.rootFiles(tree, max)
+	}
+	p, err := c.Parent(0)
+	if err != nil {
+		return nil
+	}
+	before, err := p.Tree()
+	if err != nil {
+		return nil
 	}
 	changes, err := object.DiffTree(before, tree)
 	if err != nil || len(changes) > max {
@@ -84,4 +87,35 @@ func (g *Repo) FileChange(sha, rel string) (before, after []byte, ok bool) {
 		before = read(p)
 	}
 	return before, after, true
+}
+
+// rootFiles is ChangedFiles of a root commit (a first import, or the one
+// commit of a shallow clone): every file of its tree, walked only until
+// there are more than max, so a tree of ten thousand files costs max
+// entries, not a walk of the whole tree.
+func (g *Repo) rootFiles(tree *object.Tree, max int) []string {
+	w := object.NewTreeWalker(tree, true, nil)
+	defer w.Close()
+	var out []string
+	n := 0
+	for {
+		name, e, err := w.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil
+		}
+		if e.Mode == filemode.Dir {
+			continue
+		}
+		if n++; n > max {
+			return nil
+		}
+		if strings.HasPrefix(name, g.prefix) {
+			out = append(out, strings.TrimPrefix(name, g.prefix))
+		}
+	}
+	slices.Sort(out)
+	return out
 }

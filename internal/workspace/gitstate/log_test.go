@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/clew-lsp/clew-lsp/internal/workspace/gitstate"
@@ -82,5 +83,51 @@ func TestLogWithoutHead(t *testing.T) {
 	}
 	if repo.HeadFiles() != nil || repo.Commits("a.go", 3) != nil {
 		t.Fatal("an empty repository has no history")
+	}
+}
+
+// A root commit changes every file of its tree; past max it changes too
+// many to say (nil), as a later commit does.
+func TestChangedFilesOfARootCommit(t *testing.T) {
+	r := wstest.New(t)
+	r.Write(map[string]string{"sub/a.go": "a", "sub/deep/b.go": "b", "top.md": "t"})
+	root := r.Commit("import")
+	r.Write(map[string]string{"sub/a.go": "a2", "c.go": "c"})
+	next := r.Commit("change a, add c")
+
+	repo, err := gitstate.Open(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		sha  string
+		max  int
+		want string
+	}{
+		{root, 30, "sub/a.go sub/deep/b.go top.md"},
+		{root, 3, "sub/a.go sub/deep/b.go top.md"},
+		{root, 2, "<nil>"},
+		{next, 30, "c.go sub/a.go"},
+		{next, 1, "<nil>"},
+	} {
+		got := repo.ChangedFiles(tc.sha, tc.max)
+		s := fmt.Sprint(strings.Join(got, " "))
+		if got == nil {
+			s = "<nil>"
+		}
+		if s != tc.want {
+			t.Errorf("ChangedFiles(%.7s, %d) = %s, want %s", tc.sha, tc.max, s, tc.want)
+		}
+	}
+	sub, err := gitstate.Open(filepath.Join(r.Dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The count is of the commit's files, the list of the folder's.
+	if got := sub.ChangedFiles(root, 3); strings.Join(got, " ") != "a.go deep/b.go" {
+		t.Errorf("sub-directory root files %v", got)
+	}
+	if got := sub.ChangedFiles(root, 2); got != nil {
+		t.Errorf("sub-directory root files past max %v", got)
 	}
 }
