@@ -230,6 +230,24 @@ func (c *tableCache) parseStored(lang symbols.Language, sum [sha256.Size]byte, s
 	return t
 }
 
+// storedSum returns a table without the content: memoised, else from the
+// persistent store (false when neither has it).
+func (c *tableCache) storedSum(lang symbols.Language, sum [sha256.Size]byte) (symbols.Table, bool) {
+	key := tableKey{lang, sum}
+	if t, ok := c.tables.get(key); ok {
+		return t, true
+	}
+	store := c.persistent()
+	if store == nil {
+		return symbols.Table{}, false
+	}
+	t, ok := stored(store, storeKey(lang, sum), lang)
+	if ok {
+		c.tables.put(key, t)
+	}
+	return t, ok
+}
+
 // lookup returns a memoised table without the content (false when it was
 // never parsed or has been evicted).
 func (c *tableCache) lookup(lang symbols.Language, sum [sha256.Size]byte) (symbols.Table, bool) {

@@ -74,3 +74,30 @@ func SetMentionPackWriteEvery(d time.Duration) (restore func()) {
 	mentionPackWriteEvery = d
 	return func() { mentionPackWriteEvery = was }
 }
+
+// SetWidePartWriteEvery spaces the rewrites of a root's stored
+// repository-wide pass; the returned func restores it.
+func SetWidePartWriteEvery(d time.Duration) (restore func()) {
+	was := widePartWriteEvery
+	widePartWriteEvery = d
+	widePartWrites.Clear()
+	return func() { widePartWriteEvery = was }
+}
+
+// WidePartsTaken counts the repository-wide passes answered from the
+// persistent store since the process started.
+func WidePartsTaken() int64 { return widePartsTaken.Load() }
+
+// WidePartKey is the store key of root's repository-wide pass.
+func WidePartKey(root string) [32]byte { return widePartKey(root) }
+
+// WidePartPaths are the candidates of a stored repository-wide pass of
+// root (false when the entry does not decode).
+func WidePartPaths(data []byte, root string) ([]string, bool) {
+	_, recs, ok := decodeWidePart(data, root)
+	var out []string
+	for _, c := range recs {
+		out = append(out, c.path)
+	}
+	return out, ok
+}

@@ -81,6 +81,9 @@ func uvarintString(s string) (uint64, int) {
 		c := s[i]
 		v |= uint64(c&0x7f) << (7 * i)
 		if c < 0x80 {
+			if c == 0 && i > 0 {
+				return 0, -1 // not the shortest form: no encoder here writes it
+			}
 			return v, i + 1
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -214,9 +215,15 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 		return err
 	}
 	cands := r.candidates(ck, families, dirs)
+	if r.partFromStore(pk, cands, dirs) {
+		if done, err := r.fromPart(pk, families, dirs, scan); done || err != nil {
+			return err
+		}
+	}
 	// The coverage's reading tests the candidates in hand; scan reads
 	// only those it did not.
 	r.gate.share(newWideShare(r, cands, needs, sets, combo))
+	start := time.Now()
 	results, err := scan(cands)
 	if err != nil {
 		return err
@@ -268,6 +275,7 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 	r.wide = ix
 	if complete && len(sqlDirs) == 0 && !r.lazy && !r.sp.stopped() {
 		r.memo.parts.put(pk, r.newPart(results, accepted, ix, dirs))
+		r.persistPart(pk, cands, results, start)
 	}
 	return nil
 }

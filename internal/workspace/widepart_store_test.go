@@ -1,0 +1,142 @@
+package workspace_test
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clew-lsp/clew-lsp/internal/workspace"
+	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
+)
+
+// checkWith loads dir afresh (a new process, as far as memory goes) and
+// checks it with store (nil: none).
+func checkWith(t *testing.T, dir string, store workspace.TableStore, opt workspace.CheckOptions) *workspace.Report {
+	t.Helper()
+	snap, err := disk.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if store != nil {
+		snap.UseTableStore(store)
+	}
+	rep, err := snap.Check(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// sameReport compares what a user reads of two reports: every anchor's
+// verdict with its detail and suggestions, the files skipped, what the
+// budget counted, completeness.
+func sameReport(t *testing.T, what string, got, want *workspace.Report) {
+	t.Helper()
+	if !reflect.DeepEqual(got.Anchors, want.Anchors) || !reflect.DeepEqual(got.Skipped, want.Skipped) ||
+		got.Complete != want.Complete || !reflect.DeepEqual(got.UncheckedAnchorIDs, want.UncheckedAnchorIDs) ||
+		got.Budget.FilesRead != want.Budget.FilesRead || got.Budget.BytesRead != want.Budget.BytesRead {
+		t.Errorf("%s: the report differs from a check without a store:\n%s\nwant\n%s", what, describe(got), describe(want))
+	}
+}
+
+// A later process on an unchanged tree answers the repository-wide pass
+// from the stored one, with the report of a check that reads every
+// candidate; a candidate changed in a way its size and modification time
+// do not show, or a new one, runs the pass in full again; a damaged entry
+// is ignored. Every ladder fixture whose anchors need the pass is checked.
+func TestStoredWidePartAnswersAsAFullPass(t *testing.T) {
+	defer workspace.SetWidePartWriteEvery(0)()
+	paths, err := filepath.Glob("testdata/ladder/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	exercised := 0
+	for _, p := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			_, r, _, opt := openLadder(t, p)
+			store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+			if err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(2 * workspace.RacyWindow) // the files' stats are old enough to trust
+			want := checkWith(t, r.Dir, nil, opt)
+			sameReport(t, "cold", checkWith(t, r.Dir, store, opt), want)
+			if _, ok := store.Get(workspace.WidePartKey(r.Dir)); !ok {
+				return // no repository-wide pass (or none complete): nothing stored
+			}
+			exercised++
+			taken := workspace.WidePartsTaken()
+			sameReport(t, "warm", checkWith(t, r.Dir, store, opt), want)
+			if workspace.WidePartsTaken() != taken+1 {
+				t.Fatalf("the warm check did not take the stored pass")
+			}
+
+			// A candidate rewritten with the same size and its old times
+			// put back: its status-change time moved.
+			data, _ := store.Get(workspace.WidePartKey(r.Dir))
+			cands, ok := workspace.WidePartPaths(data, r.Dir)
+			victim := ""
+			for _, c := range cands {
+				if r.Read(c) != "" {
+					victim = c
+					break
+				}
+			}
+			if !ok || victim == "" {
+				t.Fatalf("the stored pass lists no candidate with content: %v", cands)
+			}
+			full := filepath.Join(r.Dir, victim)
+			info, err := os.Stat(full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := []byte(r.Read(victim))
+			b[len(b)-1] ^= 1 // same size, other bytes
+			if err := os.WriteFile(full, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chtimes(full, info.ModTime(), info.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(2 * workspace.RacyWindow)
+			taken = workspace.WidePartsTaken()
+			want = checkWith(t, r.Dir, nil, opt)
+			sameReport(t, "changed in place", checkWith(t, r.Dir, store, opt), want)
+			if workspace.WidePartsTaken() != taken {
+				t.Fatalf("a changed candidate did not run the pass in full")
+			}
+			sameReport(t, "after the change, warm", checkWith(t, r.Dir, store, opt), want)
+
+			// A new candidate.
+			// A new candidate: a copy of one, in a folder of its own.
+			r.Write(map[string]string{"zz_new/" + path.Base(victim): r.Read(victim)})
+			time.Sleep(2 * workspace.RacyWindow)
+			taken = workspace.WidePartsTaken()
+			want = checkWith(t, r.Dir, nil, opt)
+			sameReport(t, "a new file", checkWith(t, r.Dir, store, opt), want)
+			if workspace.WidePartsTaken() != taken {
+				t.Fatalf("a new candidate did not run the pass in full")
+			}
+
+			// A damaged entry (the store's own check passes: it is written
+			// through Put) is ignored.
+			data, _ = store.Get(workspace.WidePartKey(r.Dir))
+			for _, bad := range [][]byte{data[:len(data)/2], append(append([]byte{}, data...), 0), []byte("junk")} {
+				store.Put(workspace.WidePartKey(r.Dir), bad)
+				taken = workspace.WidePartsTaken()
+				sameReport(t, "damaged entry", checkWith(t, r.Dir, store, opt), want)
+				if workspace.WidePartsTaken() != taken {
+					t.Fatalf("a damaged entry was taken")
+				}
+			}
+		})
+	}
+	if exercised < 5 {
+		t.Errorf("only %d fixtures stored a repository-wide pass: the comparison shows little", exercised)
+	}
+}
