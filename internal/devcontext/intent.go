@@ -91,19 +91,21 @@ func (s *selection) intentMatch() {
 	for _, kind := range intentKinds {
 		for _, id := range s.ix.ofKind(kind) {
 			n := s.ix.nodes[id]
-			hay := n.Title + "\n" + n.Text
-			low := ""
+			// The title and the text are searched apart, as the one text
+			// "title\ntext" would be: no term holds a line break, and one
+			// is no identifier byte (hasWordIn).
+			var lowTitle, lowText string
 			if folded {
-				low = strings.ToLower(hay)
+				lowTitle, lowText = strings.ToLower(n.Title), strings.ToLower(n.Text)
 			}
 			var hits []string
 			qualified := false
 			for _, t := range ts {
 				var ok bool
 				if t.symbol {
-					ok = hasWord(hay, t.text, false)
+					ok = hasWordIn(n.Title, n.Text, t.text, false)
 				} else {
-					ok = hasWord(low, t.text, true)
+					ok = hasWordIn(lowTitle, lowText, t.text, true)
 				}
 				if ok {
 					hits = append(hits, t.text)
@@ -126,10 +128,22 @@ func (s *selection) intentMatch() {
 	}
 }
 
+// hasWordIn is hasWord over title+"\n"+text without making that string
+// (a doc's whole text, for each request).
+func hasWordIn(title, text, w string, prefix bool) bool {
+	if strings.Contains(w, "\n") {
+		return hasWord(title+"\n"+text, w, prefix)
+	}
+	return hasWord(title, w, prefix) || hasWord(text, w, prefix)
+}
+
 // hasWord finds w in hay at an identifier boundary on the left and, unless
 // prefix, on the right too ("Initialize" is not in "Initialized"; the intent
 // word "budget" is in "budgets").
 func hasWord(hay, w string, prefix bool) bool {
+	if w == "" {
+		return false // no term is empty; an empty one is in nothing
+	}
 	for off := 0; ; {
 		i := strings.Index(hay[off:], w)
 		if i < 0 {
