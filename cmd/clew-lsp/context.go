@@ -150,7 +150,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "clew-lsp context: --json and --markdown exclude each other")
 		return devcontext.ExitInvalid
 	}
-	defer deferGC()() // a one-shot command: its first collections free what exit frees
+	defer deferGC(contextRunHeap)() // a one-shot command: its first collections free what exit frees
 	snap, err := disk.Load(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp context: %v\n", err)
@@ -229,7 +229,7 @@ func runExplain(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "clew-lsp explain: want exactly one URI")
 		return devcontext.ExitInvalid
 	}
-	defer deferGC()()
+	defer deferGC(contextRunHeap)()
 	snap, err := disk.Load(k.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "clew-lsp explain: %v\n", err)

@@ -20,7 +20,7 @@ func TestDeferGCOffThenBackAfterTheHeadroom(t *testing.T) {
 		t.Skip("GOGC or GOMEMLIMIT is set: deferGC leaves the collector alone")
 	}
 	before, limit := gcPercent(), debug.SetMemoryLimit(-1)
-	restore := deferGC()
+	restore := deferGC(shortRunHeap)
 	defer restore()
 	if p := gcPercent(); p != -1 {
 		t.Fatalf("collector still on (GOGC %d) inside a short run", p)
@@ -53,14 +53,14 @@ func TestDeferGCRestoreAndStaleCleanup(t *testing.T) {
 		t.Skip("GOGC or GOMEMLIMIT is set")
 	}
 	before := gcPercent()
-	first := deferGC()
+	first := deferGC(shortRunHeap)
 	first()
 	if p := gcPercent(); p != before {
 		t.Fatalf("restore left GOGC at %d, want %d", p, before)
 	}
 	// A later run's collector setting is not undone by an earlier run's
 	// restore (the benchmark runs verify many times in one process).
-	second := deferGC()
+	second := deferGC(shortRunHeap)
 	defer second()
 	first()
 	if p := gcPercent(); p != -1 {
@@ -71,8 +71,26 @@ func TestDeferGCRestoreAndStaleCleanup(t *testing.T) {
 func TestDeferGCLeavesTheUsersChoice(t *testing.T) {
 	t.Setenv("GOGC", "250")
 	before := gcPercent()
-	defer deferGC()()
+	defer deferGC(shortRunHeap)()
 	if p := gcPercent(); p != before {
 		t.Fatalf("GOGC set by the user, yet the setting changed to %d", p)
+	}
+}
+
+// The ceiling is the caller's: context's is not verify's.
+func TestDeferGCCeilingIsTheCallers(t *testing.T) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		t.Skip("GOGC or GOMEMLIMIT is set")
+	}
+	limit := debug.SetMemoryLimit(-1)
+	for _, ceiling := range []int64{shortRunHeap, contextRunHeap} {
+		restore := deferGC(ceiling)
+		if l := debug.SetMemoryLimit(-1); l != ceiling {
+			t.Errorf("memory limit %d, want %d", l, ceiling)
+		}
+		restore()
+		if l := debug.SetMemoryLimit(-1); l != limit {
+			t.Errorf("memory limit %d after restore, want %d", l, limit)
+		}
 	}
 }

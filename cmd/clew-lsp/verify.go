@@ -37,7 +37,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *asJSON {
 		*format = "json"
 	}
-	defer deferGC()()
+	defer deferGC(shortRunHeap)()
 	// The folder is listed only if the check needs the list (a glob doc
 	// include, an anchor not settled in its hinted file, a mention, a
 	// claim); a listing that failed fails the run as a failed load does.
