@@ -276,6 +276,45 @@ type readCache struct {
 	// law from two goroutines at once: the claims preparation and the
 	// anchors' doc pass).
 	inflight map[string]*flight
+
+	statMu sync.Mutex
+	stat   map[string]FileStat // the first stat of each path (FileStats)
+}
+
+// stats are paths' first stats, those not taken yet through statFiles
+// (in one call).
+func (c *readCache) stats(paths []string, statFiles func([]string) []FileStat) []FileStat {
+	out := make([]FileStat, len(paths))
+	var todo []string
+	var at []int
+	c.statMu.Lock()
+	for i, p := range paths {
+		if st, ok := c.stat[p]; ok {
+			out[i] = st
+		} else {
+			todo = append(todo, p)
+			at = append(at, i)
+		}
+	}
+	c.statMu.Unlock()
+	if len(todo) == 0 {
+		return out
+	}
+	got := statFiles(todo)
+	c.statMu.Lock()
+	if c.stat == nil {
+		c.stat = make(map[string]FileStat, len(paths))
+	}
+	for k, i := range at {
+		if st, ok := c.stat[todo[k]]; ok {
+			out[i] = st // another caller's stat came first: it is the answer
+			continue
+		}
+		c.stat[todo[k]] = got[k]
+		out[i] = got[k]
+	}
+	c.statMu.Unlock()
+	return out
 }
 
 // flight is one read under way: get's own (r set before done closes) or

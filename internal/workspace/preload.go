@@ -171,12 +171,19 @@ type FileStat struct {
 // FileStats returns the disk metadata of paths (Ok false for each when the
 // adapter cannot stat, and for paths overlaid by a buffer or outside the
 // workspace: their content is not the disk's).
+//
+// As a read, a path's first stat is the snapshot's answer for its whole
+// life (readCache), so the features that each stat the code files (the
+// mention records, the stored repository-wide pass, the context's index)
+// stat them once. A stat taken before a read is one a record may keep: a
+// write between them leaves the file with another stat, so the record is
+// not taken.
 func (s *Snapshot) FileStats(paths []string) []FileStat {
 	st, ok := s.files.(FileStater)
 	if !ok {
 		return make([]FileStat, len(paths))
 	}
-	out := st.StatFiles(paths)
+	out := s.reads.stats(paths, st.StatFiles)
 	for i, p := range paths {
 		if _, over := s.overlays[p]; over || anchors.CheckPath(p) != "" {
 			out[i] = FileStat{}

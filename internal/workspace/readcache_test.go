@@ -65,3 +65,32 @@ func TestReadCachePanickedReadRetried(t *testing.T) {
 		t.Fatalf("inflight left: %v", c.inflight)
 	}
 }
+
+// A path's first stat is the answer for the cache's life: a later call
+// stats only the paths not stated yet, and the answers come back in the
+// caller's order.
+func TestReadCacheStatsOncePerPath(t *testing.T) {
+	c := newReadCache()
+	var asked [][]string
+	n := int64(0)
+	statFiles := func(paths []string) []FileStat {
+		asked = append(asked, append([]string(nil), paths...))
+		out := make([]FileStat, len(paths))
+		for i := range paths {
+			n++
+			out[i] = FileStat{Size: n, Ok: true}
+		}
+		return out
+	}
+	first := c.stats([]string{"a", "b"}, statFiles)
+	second := c.stats([]string{"c", "b", "a"}, statFiles)
+	if len(asked) != 2 || len(asked[1]) != 1 || asked[1][0] != "c" {
+		t.Fatalf("stat calls %v, want [a b] then [c]", asked)
+	}
+	if second[1] != first[1] || second[2] != first[0] || second[0].Size != 3 {
+		t.Fatalf("first %+v, second %+v: a stat taken once is the answer", first, second)
+	}
+	if third := c.stats([]string{"a"}, statFiles); third[0] != first[0] || len(asked) != 2 {
+		t.Fatalf("all stated: %+v after %d calls", third, len(asked))
+	}
+}

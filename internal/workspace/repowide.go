@@ -220,10 +220,12 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 			return err
 		}
 	}
+	// Before any candidate is read: the stored pass keeps only stats
+	// older than this (persistPart).
+	start := time.Now()
 	// The coverage's reading tests the candidates in hand; scan reads
 	// only those it did not.
 	r.gate.share(newWideShare(r, cands, needs, sets, combo))
-	start := time.Now()
 	results, err := scan(cands)
 	if err != nil {
 		return err
