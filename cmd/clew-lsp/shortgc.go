@@ -16,14 +16,15 @@ import (
 const shortRunHeap = 64 << 20
 
 // contextRunHeap is that ceiling for context and explain. On a large tree
-// their heap passes a few hundred MiB whatever the collector does (the
-// index, the declarations of the anchored files, the world), so the
-// collections on the way there (64, 128, 256 MiB) free little, and
-// starting at 256 MiB saves them: a later run on a 11,000-file tree
-// with a 1,000-anchor doc takes 8 % less time and the same peak memory.
-// A verify's heap stays small; there the larger ceiling only raised its
-// peak memory (131 -> 215 MiB on the same tree) for no time.
-const contextRunHeap = 256 << 20
+// with many anchored files their heap passes 300 MiB whatever the
+// collector does, so the collections on the way there free little. Five
+// alternated later runs on an 11,000-file tree with a 1,000-anchor doc:
+// medians 0.44 s at 64 MiB, 0.42 at 128, 0.40 at 256, the same peak
+// memory; on the same tree without docs the peak was 157, 158 and 231
+// MiB for the same time. 128 MiB takes the part of the gain that costs
+// no memory. A verify's heap stays small: a larger ceiling only raised
+// its peak (131 -> 215 MiB at 256) for no time.
+const contextRunHeap = 128 << 20
 
 // gcGeneration tells a stale cleanup (of an earlier run in the same
 // process, as the benchmark makes) from the current run's.
