@@ -70,18 +70,15 @@ func ReencodeMentionRecords(data []byte, root string) ([]byte, bool) {
 // SetMentionPackWriteEvery sets how often one process rewrites a root's
 // mention records; the returned func restores it.
 func SetMentionPackWriteEvery(d time.Duration) (restore func()) {
-	was := mentionPackWriteEvery
-	mentionPackWriteEvery = d
-	return func() { mentionPackWriteEvery = was }
+	was := mentionPackWrites.set(d)
+	return func() { mentionPackWrites.set(was) }
 }
 
 // SetWidePartWriteEvery spaces the rewrites of a root's stored
 // repository-wide pass; the returned func restores it.
 func SetWidePartWriteEvery(d time.Duration) (restore func()) {
-	was := widePartWriteEvery
-	widePartWriteEvery = d
-	widePartWrites.Clear()
-	return func() { widePartWriteEvery = was }
+	was := widePartWrites.set(d)
+	return func() { widePartWrites.set(was) }
 }
 
 // WidePartsTaken counts the repository-wide passes answered from the

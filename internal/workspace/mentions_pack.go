@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
@@ -24,11 +23,9 @@ import (
 // the store keeps each build's entries apart). Change it with either.
 const mentionScheme = "clew-lsp mention records v2"
 
-// mentionPackWriteEvery spaces the rewrites of one root's entry in a
+// mentionPackWrites spaces the rewrites of one root's entry in a
 // long-running process (the server's verifyWorkspace).
-var mentionPackWriteEvery = 10 * time.Second
-
-var mentionPackWrites sync.Map // key → time of the last write
+var mentionPackWrites = &writeThrottle{every: 10 * time.Second}
 
 var errBadMentionPack = errors.New("mention records: malformed entry")
 
@@ -54,17 +51,15 @@ func loadMentionRecords(store TableStore, root string) []mentionRecord {
 }
 
 // storeMentionRecords writes recs (sorted by path) as root's entry, at
-// most every mentionPackWriteEvery per process.
+// most every mentionPackWrites.every per process.
 func storeMentionRecords(store TableStore, root string, recs []mentionRecord) {
 	if store == nil {
 		return
 	}
 	key := mentionPackKey(root)
-	now := time.Now()
-	if last, ok := mentionPackWrites.Load(key); ok && now.Sub(last.(time.Time)) < mentionPackWriteEvery {
+	if !mentionPackWrites.due(key) {
 		return
 	}
-	mentionPackWrites.Store(key, now)
 	store.Put(key, encodeMentionRecords(recs, root))
 }
 

@@ -37,14 +37,7 @@ func mentionTree(t testing.TB) *wstest.Repo {
 // computes verify's mention coverage with store (nil: none).
 func coverage(t testing.TB, dir string, store workspace.TableStore) (workspace.MentionCoverage, int) {
 	t.Helper()
-	snap, err := disk.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if store != nil {
-		snap.UseTableStore(store)
-	}
-	return snap.MentionCoverageReads(nil)
+	return loadWith(t, dir, store).MentionCoverageReads(nil)
 }
 
 // The mention records answer as the files do: a warm run on an unchanged

@@ -3,7 +3,6 @@ package workspace
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -29,11 +28,9 @@ import (
 // a pass's answer depends on.
 const widePartScheme = "clew-lsp repository-wide part v1"
 
-// widePartWriteEvery spaces the rewrites of one root's entry in a
+// widePartWrites spaces the rewrites of one root's entry in a
 // long-running process (a server re-runs the pass as files change).
-var widePartWriteEvery = 10 * time.Second
-
-var widePartWrites sync.Map // key → time of the last write
+var widePartWrites = &writeThrottle{every: 10 * time.Second}
 
 var widePartsTaken atomic.Int64 // passes answered from the store (tests)
 
@@ -64,8 +61,7 @@ func (r *checkRun) persistPart(pk [sha256.Size]byte, cands []string, results []p
 		return
 	}
 	key := widePartKey(r.s.root)
-	now := time.Now()
-	if last, ok := widePartWrites.Load(key); ok && now.Sub(last.(time.Time)) < widePartWriteEvery {
+	if !widePartWrites.due(key) {
 		return
 	}
 	stats := r.s.FileStats(cands)
@@ -78,7 +74,6 @@ func (r *checkRun) persistPart(pk [sha256.Size]byte, cands []string, results []p
 		recs[i] = storedCand{path: res.path, st: res.st, size: res.size, spent: res.spent, stat: stat,
 			accepted: res.decls != nil, sum: res.sum}
 	}
-	widePartWrites.Store(key, now)
 	root := r.s.root
 	PutLater(store, key, func() []byte { return encodeWidePart(root, pk, recs) })
 }

@@ -14,9 +14,24 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
 )
 
-// checkWith loads dir afresh (a new process, as far as memory goes) and
-// checks it with store (nil: none).
-func checkWith(t *testing.T, dir string, store workspace.TableStore, opt workspace.CheckOptions) *workspace.Report {
+// fullPassAgain checks dir after a change the stored pass cannot answer:
+// the report is a check's without a store, and the pass runs in full
+// (nothing is taken from the store). It returns that report.
+func fullPassAgain(t *testing.T, dir string, store workspace.TableStore, opt workspace.CheckOptions, what string) *workspace.Report {
+	t.Helper()
+	time.Sleep(2 * workspace.RacyWindow) // the change's stat is old enough to trust
+	taken := workspace.WidePartsTaken()
+	want := checkWith(t, dir, nil, opt)
+	sameReport(t, what, checkWith(t, dir, store, opt), want)
+	if workspace.WidePartsTaken() != taken {
+		t.Fatalf("%s: the stored pass was taken", what)
+	}
+	return want
+}
+
+// loadWith loads dir afresh (a new process, as far as memory goes) with
+// store (nil: none).
+func loadWith(t testing.TB, dir string, store workspace.TableStore) *workspace.Snapshot {
 	t.Helper()
 	snap, err := disk.Load(dir)
 	if err != nil {
@@ -25,7 +40,14 @@ func checkWith(t *testing.T, dir string, store workspace.TableStore, opt workspa
 	if store != nil {
 		snap.UseTableStore(store)
 	}
-	rep, err := snap.Check(context.Background(), opt)
+	return snap
+}
+
+// checkWith loads dir afresh (a new process, as far as memory goes) and
+// checks it with store (nil: none).
+func checkWith(t *testing.T, dir string, store workspace.TableStore, opt workspace.CheckOptions) *workspace.Report {
+	t.Helper()
+	rep, err := loadWith(t, dir, store).Check(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,25 +125,16 @@ func TestStoredWidePartAnswersAsAFullPass(t *testing.T) {
 			if err := os.Chtimes(full, info.ModTime(), info.ModTime()); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(2 * workspace.RacyWindow)
+			want = fullPassAgain(t, r.Dir, store, opt, "a candidate changed in place")
 			taken = workspace.WidePartsTaken()
-			want = checkWith(t, r.Dir, nil, opt)
-			sameReport(t, "changed in place", checkWith(t, r.Dir, store, opt), want)
-			if workspace.WidePartsTaken() != taken {
-				t.Fatalf("a changed candidate did not run the pass in full")
-			}
 			sameReport(t, "after the change, warm", checkWith(t, r.Dir, store, opt), want)
+			if workspace.WidePartsTaken() != taken+1 {
+				t.Fatalf("the pass after the change was not stored again")
+			}
 
-			// A new candidate.
 			// A new candidate: a copy of one, in a folder of its own.
 			r.Write(map[string]string{"zz_new/" + path.Base(victim): r.Read(victim)})
-			time.Sleep(2 * workspace.RacyWindow)
-			taken = workspace.WidePartsTaken()
-			want = checkWith(t, r.Dir, nil, opt)
-			sameReport(t, "a new file", checkWith(t, r.Dir, store, opt), want)
-			if workspace.WidePartsTaken() != taken {
-				t.Fatalf("a new candidate did not run the pass in full")
-			}
+			want = fullPassAgain(t, r.Dir, store, opt, "a new candidate")
 
 			// A damaged entry (the store's own check passes: it is written
 			// through Put) is ignored.
