@@ -1,6 +1,9 @@
 package workspace
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // SetMemoLimits shrinks every memo and cache to n entries for the
 // snapshots loaded afterwards; the returned func restores the sizes.
@@ -97,4 +100,11 @@ func WidePartPaths(data []byte, root string) ([]string, bool) {
 		out = append(out, c.path)
 	}
 	return out, ok
+}
+
+// SetGiveUpIn makes the repository-wide pass's parse of the files in
+// paths give up, as at the parse's time bound; the returned func undoes it.
+func SetGiveUpIn(paths ...string) (restore func()) {
+	giveUpIn = func(p string) bool { return slices.Contains(paths, p) }
+	return func() { giveUpIn = nil }
 }

@@ -84,6 +84,9 @@ func uvarintString(s string) (uint64, int) {
 			if c == 0 && i > 0 {
 				return 0, -1 // not the shortest form: no encoder here writes it
 			}
+			if i == binary.MaxVarintLen64-1 && c > 1 {
+				return 0, -1 // past 64 bits (binary.Uvarint's overflow)
+			}
 			return v, i + 1
 		}
 	}

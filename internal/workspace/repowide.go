@@ -17,6 +17,10 @@ import (
 // reads the files' body hashes (need.goBody); tests turn it off to compare.
 var goBodyFilter = true
 
+// giveUpIn, set by tests, makes the repository-wide pass's parse of the
+// files it names give up, as at the parse's time bound.
+var giveUpIn func(path string) bool
+
 // historyDepth is how many versions of a hinted file are searched for the
 // declaration an anchor was pinned on.
 const historyDepth = 20
@@ -220,9 +224,11 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 			return err
 		}
 	}
-	// Before any candidate is read: the stored pass keeps only stats
-	// older than this (persistPart).
-	start := time.Now()
+	// Before any candidate is read. The pass may answer from what earlier
+	// passes of this Load read (the memo: a server's, between two disk
+	// changes), so the stored pass keeps only stats older than the first
+	// of them (persistPart): a file written since is read again.
+	start := r.memo.firstWideStart(time.Now())
 	// The coverage's reading tests the candidates in hand; scan reads
 	// only those it did not.
 	r.gate.share(newWideShare(r, cands, needs, sets, combo))
@@ -290,6 +296,9 @@ type parsed struct {
 	st    anchors.FileStatus
 	size  int
 	spent bool // parsed within the budget (counted in files and bytes)
+	// gaveUp: the parse stopped at its time bound (symbols.Table.GaveUp):
+	// decls are not the file's, and nothing of this pass may outlive it.
+	gaveUp bool
 }
 
 // scanCandidates runs the prefilter over cands in parallel, scanChunk
@@ -467,7 +476,10 @@ func (r *checkRun) scanOne(ctx context.Context, i int, cands []string, needs []n
 	r.sp.spend(fact.size)
 	results[i].spent = true
 	t, sum := r.table(p, lang, fact, b)
-	results[i].decls = t.Decls
+	if giveUpIn != nil && giveUpIn(p) {
+		t = symbols.Table{Language: lang, GaveUp: true}
+	}
+	results[i].decls, results[i].gaveUp = t.Decls, t.GaveUp
 	if !fact.hashed && t.Decls != nil {
 		// Dropped unhashed by an earlier pass: hashed now, from the read
 		// the table was parsed from.

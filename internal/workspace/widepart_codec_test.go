@@ -53,6 +53,16 @@ func TestWidePartEntryRoundTrips(t *testing.T) {
 	if _, _, ok := decodeWidePart(long, "/w"); ok {
 		t.Error("a number not in its shortest form: decoded")
 	}
+	for _, b := range []string{"\x80\x80\x80\x80\x80\x80\x80\x80\x80\x02", "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f"} {
+		r := PackReader{S: b}
+		if r.Num(); !r.Bad {
+			t.Errorf("%q: a number past 64 bits read", b)
+		}
+	}
+	largest := PackReader{S: "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01"}
+	if largest.Num() != 1<<64-1 || !largest.Done() {
+		t.Error("the largest 64-bit number not read")
+	}
 	unread := append([]storedCand{}, recs...)
 	unread[1].st = anchors.FileUnread
 	if _, _, ok := decodeWidePart(encodeWidePart("/w", pk, unread), "/w"); ok {

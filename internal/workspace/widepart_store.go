@@ -50,18 +50,14 @@ type storedCand struct {
 }
 
 // persistPart writes a complete pass's results (in cands' order) as the
-// root's entry, when every candidate's stat, taken now, is one a record
-// may trust for reads made after start.
+// root's entry, when every candidate's stat is one a record may trust for
+// reads made after start and no parse gave up.
 func (r *checkRun) persistPart(pk [sha256.Size]byte, cands []string, results []parsed, start time.Time) {
 	store := Unbundled(r.s.tables.persistent())
 	if store == nil || len(cands) == 0 || len(results) != len(cands) {
 		return
 	}
 	if _, ok := r.s.files.(FileStater); !ok {
-		return
-	}
-	key := widePartKey(r.s.root)
-	if !widePartWrites.due(key) {
 		return
 	}
 	stats := r.s.FileStats(cands)
@@ -71,8 +67,15 @@ func (r *checkRun) persistPart(pk [sha256.Size]byte, cands []string, results []p
 		if !stat.Ok || res.path != cands[i] || res.st == anchors.FileUnread {
 			return // a record that could never be taken
 		}
+		if res.gaveUp {
+			return // a parse cut short is not the file's answer
+		}
 		recs[i] = storedCand{path: res.path, st: res.st, size: res.size, spent: res.spent, stat: stat,
 			accepted: res.decls != nil, sum: res.sum}
+	}
+	key := widePartKey(r.s.root)
+	if !widePartWrites.due(key) {
+		return
 	}
 	root := r.s.root
 	PutLater(store, key, func() []byte { return encodeWidePart(root, pk, recs) })
@@ -183,6 +186,10 @@ func flag(b bool) uint64 {
 	return 0
 }
 
+// minStoredCand is the fewest bytes a candidate's record takes: a path of
+// one byte and its length, and eight numbers of one byte.
+const minStoredCand = 10
+
 // decodeWidePart reads root's entry: the pass's key and its candidates;
 // false for another root or anything that does not hold together.
 func decodeWidePart(data []byte, root string) (pk [sha256.Size]byte, recs []storedCand, ok bool) {
@@ -196,8 +203,8 @@ func decodeWidePart(data []byte, root string) (pk [sha256.Size]byte, recs []stor
 		return pk, nil, false
 	}
 	n := r.Num()
-	if r.Bad || n > uint64(len(r.S)) {
-		return pk, nil, false
+	if r.Bad || n > uint64(len(r.S)-r.Off)/minStoredCand {
+		return pk, nil, false // more candidates than their records could fill
 	}
 	recs = make([]storedCand, n)
 	for i := range recs {

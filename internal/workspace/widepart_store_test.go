@@ -153,3 +153,63 @@ func TestStoredWidePartAnswersAsAFullPass(t *testing.T) {
 		t.Errorf("only %d fixtures stored a repository-wide pass: the comparison shows little", exercised)
 	}
 }
+
+// A server's pass answers from what its earlier passes of the same Load
+// read (the memo), which may be older than a file on disk whose change
+// the watcher has not reported yet. Such a pass must not be stored under
+// the file's new stat: a later process would take answers of content the
+// disk no longer holds.
+func TestStoredWidePartIsNeverAnOlderRead(t *testing.T) {
+	defer workspace.SetWidePartWriteEvery(0)()
+	_, r, _, opt := openLadder(t, "testdata/ladder/clewwiki-T15-ts-move.txtar")
+	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := r.Read("src/lib/text.ts")
+	before := strings.ReplaceAll(after, "normalise", "normalizz")
+	extra := "export const unrelated = 1;\n"
+	r.Write(map[string]string{"src/lib/text.ts": before, "src/other/extra.ts": extra})
+	time.Sleep(3 * workspace.RacyWindow)
+
+	// The server's first pass (a buffer open: nothing is stored), then the
+	// file changes on disk, then a pass with another key (the buffer
+	// closed) before the watcher's event arrives.
+	first := loadWith(t, r.Dir, store).WithOverlays(map[string][]byte{"src/other/extra.ts": []byte(extra)})
+	if _, err := first.Check(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	r.Write(map[string]string{"src/lib/text.ts": after})
+	time.Sleep(3 * workspace.RacyWindow)
+	second := first.WithOverlays(map[string][]byte{"src/other/extra.ts": nil})
+	if _, err := second.Check(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+
+	want := checkWith(t, r.Dir, nil, opt)
+	sameReport(t, "a later process after the server's passes", checkWith(t, r.Dir, store, opt), want)
+}
+
+// A pass in which a parse gave up (its time bound, on a loaded machine)
+// is not stored: the file's answer was not had, and a later process must
+// parse it again rather than take "nothing declared here".
+func TestStoredWidePartIsNeverAParseThatGaveUp(t *testing.T) {
+	defer workspace.SetWidePartWriteEvery(0)()
+	_, r, _, opt := openLadder(t, "testdata/ladder/clewwiki-T15-ts-move.txtar")
+	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * workspace.RacyWindow)
+	want := checkWith(t, r.Dir, nil, opt)
+	restore := workspace.SetGiveUpIn("src/lib/text.ts") // where the anchors moved to
+	cut := checkWith(t, r.Dir, store, opt)
+	restore()
+	if describe(cut) == describe(want) {
+		t.Fatal("a parse that gave up changed nothing: the test shows nothing")
+	}
+	if _, ok := store.Get(workspace.WidePartKey(r.Dir)); ok {
+		t.Fatal("a pass whose parse gave up was stored")
+	}
+	sameReport(t, "the next process", checkWith(t, r.Dir, store, opt), want)
+}

@@ -95,6 +95,9 @@ func (g *Repo) FileChange(sha, rel string) (before, after []byte, ok bool) {
 // entries, not a walk of the whole tree.
 func (g *Repo) rootFiles(tree *object.Tree, max int) []string {
 	w := object.NewTreeWalker(tree, true, nil)
+	// As DiffTree reads a tree: a name git would not check out (macOS's
+	// "Icon\r") is still a file the commit changed.
+	w.SkipPathValidation()
 	defer w.Close()
 	var out []string
 	n := 0

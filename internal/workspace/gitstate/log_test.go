@@ -4,6 +4,8 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -129,5 +131,32 @@ func TestChangedFilesOfARootCommit(t *testing.T) {
 	}
 	if got := sub.ChangedFiles(root, 2); got != nil {
 		t.Errorf("sub-directory root files past max %v", got)
+	}
+}
+
+// A root commit's file whose name git would not check out (macOS's
+// "Icon\r") is still one it changed, as the diff of any later commit
+// would say.
+func TestChangedFilesOfARootCommitKeepOddNames(t *testing.T) {
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	for name, text := range map[string]string{"a.go": "package a\n", "Icon\r": ""} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Skipf("this file system refuses the name %q: %v", name, err)
+		}
+	}
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-qm", "root")
+	repo, err := gitstate.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := strings.TrimSpace(string(out))
+	if got := repo.ChangedFiles(head, 30); strings.Join(got, "|") != "Icon\r|a.go" {
+		t.Fatalf("root files %q, want both", got)
 	}
 }
