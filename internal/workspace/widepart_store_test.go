@@ -29,6 +29,16 @@ func fullPassAgain(t *testing.T, dir string, store workspace.TableStore, opt wor
 	return want
 }
 
+// newStore is an empty persistent store of its own.
+func newStore(t *testing.T) *disk.TableStore {
+	t.Helper()
+	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
+
 // loadWith loads dir afresh (a new process, as far as memory goes) with
 // store (nil: none).
 func loadWith(t testing.TB, dir string, store workspace.TableStore) *workspace.Snapshot {
@@ -81,10 +91,7 @@ func TestStoredWidePartAnswersAsAFullPass(t *testing.T) {
 	for _, p := range paths {
 		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
 			_, r, _, opt := openLadder(t, p)
-			store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
-			if err != nil {
-				t.Fatal(err)
-			}
+			store := newStore(t)
 			time.Sleep(2 * workspace.RacyWindow) // the files' stats are old enough to trust
 			want := checkWith(t, r.Dir, nil, opt)
 			sameReport(t, "cold", checkWith(t, r.Dir, store, opt), want)
@@ -162,10 +169,7 @@ func TestStoredWidePartAnswersAsAFullPass(t *testing.T) {
 func TestStoredWidePartIsNeverAnOlderRead(t *testing.T) {
 	defer workspace.SetWidePartWriteEvery(0)()
 	_, r, _, opt := openLadder(t, "testdata/ladder/clewwiki-T15-ts-move.txtar")
-	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := newStore(t)
 	after := r.Read("src/lib/text.ts")
 	before := strings.ReplaceAll(after, "normalise", "normalizz")
 	extra := "export const unrelated = 1;\n"
@@ -196,10 +200,7 @@ func TestStoredWidePartIsNeverAnOlderRead(t *testing.T) {
 func TestStoredWidePartIsNeverAParseThatGaveUp(t *testing.T) {
 	defer workspace.SetWidePartWriteEvery(0)()
 	_, r, _, opt := openLadder(t, "testdata/ladder/clewwiki-T15-ts-move.txtar")
-	store, err := disk.OpenTableStoreAt(t.TempDir(), "test-version")
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := newStore(t)
 	time.Sleep(2 * workspace.RacyWindow)
 	want := checkWith(t, r.Dir, nil, opt)
 	restore := workspace.SetGiveUpIn("src/lib/text.ts") // where the anchors moved to
