@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 )
@@ -51,18 +50,6 @@ type checkMemo struct {
 
 	docsOnce sync.Once
 	docs     []string // the listed files that are docs
-
-	wideOnce  sync.Once
-	wideStart time.Time // when the first repository-wide pass under this memo started
-}
-
-// firstWideStart is when the first repository-wide pass under this memo
-// started (now, for the first): every fact and prefilter answer it holds
-// was read after that, so a record made from them may keep only a stat
-// older than it (persistPart).
-func (m *checkMemo) firstWideStart(now time.Time) time.Time {
-	m.wideOnce.Do(func() { m.wideStart = now })
-	return m.wideStart
 }
 
 // diskFact is what a repository-wide pass learnt about a disk file; sum

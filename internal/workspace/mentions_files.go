@@ -1,8 +1,6 @@
 package workspace
 
 import (
-	"time"
-
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
 )
@@ -42,7 +40,7 @@ func (s *Snapshot) readMentionFiles(paths []string, bases map[string]bool, gate 
 		})
 		return mf
 	}
-	start := time.Now()
+	start := s.LoadedAt() // the content may come from a read made before this call
 	stats := s.FileStats(paths)
 	prev := loadMentionRecords(store, s.root)
 	hb := make(map[uint32]bool, len(bases))

@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"sort"
 	"sync"
-	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 	"github.com/clew-lsp/clew-lsp/internal/anchors/symbols"
@@ -224,11 +223,11 @@ func (r *checkRun) repoWide(ctx context.Context, open []anchors.Anchor) error {
 			return err
 		}
 	}
-	// Before any candidate is read. The pass may answer from what earlier
-	// passes of this Load read (the memo: a server's, between two disk
-	// changes), so the stored pass keeps only stats older than the first
-	// of them (persistPart): a file written since is read again.
-	start := r.memo.firstWideStart(time.Now())
+	// The pass may answer from what earlier passes of this Load read (the
+	// memo: a server's, between two disk changes), so the stored pass
+	// keeps only stats older than the Load (persistPart): a file written
+	// since is read again.
+	start := r.s.LoadedAt()
 	// The coverage's reading tests the candidates in hand; scan reads
 	// only those it did not.
 	r.gate.share(newWideShare(r, cands, needs, sets, combo))

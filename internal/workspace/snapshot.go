@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
 )
@@ -81,7 +82,17 @@ type Snapshot struct {
 	// claims is the claims check's snapshot-only part (claims.go), done
 	// once and possibly ahead of the check (WarmClaims).
 	claims *claimsPrep
+	// loaded is when the Load began: every read of this snapshot, of the
+	// snapshots derived from it and of their memo came later (LoadedAt).
+	loaded time.Time
 }
+
+// LoadedAt is when the Load this snapshot comes from began. No content
+// it, its derived snapshots or their memo hold was read before, so a
+// record of a file's content keeps only a stat older than this
+// (TrustedStat): a file written since may have been read before the
+// write, its stat taken after it.
+func (s *Snapshot) LoadedAt() time.Time { return s.loaded }
 
 type overlaySum struct {
 	b   []byte
@@ -103,11 +114,12 @@ func (s *Snapshot) overlaySum(p string, b []byte) [sha256.Size]byte {
 
 // Load builds the first snapshot of a workspace, listing its files.
 func Load(root string, files Files, git Git) (*Snapshot, error) {
+	at := time.Now()
 	l := &listing{files: files}
 	if _, err := l.get(); err != nil {
 		return nil, err
 	}
-	return newSnapshot(root, files, git, l), nil
+	return newSnapshot(root, files, git, l, at), nil
 }
 
 // LoadDeferred is Load that lists the files only when something asks for
@@ -118,12 +130,12 @@ func Load(root string, files Files, git Git) (*Snapshot, error) {
 // snapshot then holds no file (the caller must check ListErr before it
 // trusts an answer: Load would have failed).
 func LoadDeferred(root string, files Files, git Git) *Snapshot {
-	return newSnapshot(root, files, git, &listing{files: files})
+	return newSnapshot(root, files, git, &listing{files: files}, time.Now())
 }
 
-func newSnapshot(root string, files Files, git Git, l *listing) *Snapshot {
+func newSnapshot(root string, files Files, git Git, l *listing, at time.Time) *Snapshot {
 	s := &Snapshot{
-		id: snapshotSeq.Add(1), root: root, files: files, git: git, listing: l,
+		id: snapshotSeq.Add(1), root: root, files: files, git: git, listing: l, loaded: at,
 		overlays: map[string][]byte{}, tables: newTableCache(), reads: newReadCache(), lineStarts: &sync.Map{},
 		overlaySums: &sync.Map{}, claims: &claimsPrep{},
 	}

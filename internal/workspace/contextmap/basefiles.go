@@ -19,7 +19,10 @@ import (
 // new, racy, overlaid, docs — are read, hashed and scanned, and the index
 // is the previous one patched for them.
 func (b *ctxBase) readFiles(ctx context.Context, s *workspace.Snapshot) error {
-	start := time.Now()
+	// A record keeps only a stat older than the Load: a file's content may
+	// come from a read made before this call (the check's, an earlier
+	// request's), its stat after a write that followed it.
+	start := s.LoadedAt()
 	paths := s.Files()
 	b.files = make([]cxFile, len(paths))
 	b.byPath = make(map[string]int, len(paths))
