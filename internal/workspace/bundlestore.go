@@ -83,17 +83,6 @@ var errBadBundle = errors.New("store bundle: malformed entry")
 // NewBundleStore loads root's bundle from under (an empty one when under
 // has none that decodes). Call Flush when done.
 func NewBundleStore(under TableStore, root string) *BundleStore {
-	return newBundleStore(under, root)
-}
-
-// NewBundleStoreFor is NewBundleStore for another command than verify:
-// its bundle is its own (the dev context's tables and declaration packs),
-// so the two commands on one root do not rewrite each other's.
-func NewBundleStoreFor(under TableStore, root, command string) *BundleStore {
-	return newBundleStore(under, root+"\x00"+command)
-}
-
-func newBundleStore(under TableStore, root string) *BundleStore {
 	b := &BundleStore{under: under, root: root, keep: under, key: sha256.Sum256([]byte(bundleScheme + "\x00" + root)), used: map[[sha256.Size]byte]bool{}}
 	if e, ok := under.(interface{ Empty() bool }); ok && e.Empty() {
 		b.bare, b.wrote = true, map[[sha256.Size]byte]bool{}
@@ -108,6 +97,13 @@ func newBundleStore(under TableStore, root string) *BundleStore {
 		b.entries = map[[sha256.Size]byte][]byte{}
 	}
 	return b
+}
+
+// NewBundleStoreFor is NewBundleStore for another command than verify:
+// its bundle is its own (the dev context's tables and declaration packs),
+// so the two commands on one root do not rewrite each other's.
+func NewBundleStoreFor(under TableStore, root, command string) *BundleStore {
+	return NewBundleStore(under, root+"\x00"+command)
 }
 
 // Get answers from the bundle, else from the store below (and keeps what

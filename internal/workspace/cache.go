@@ -204,34 +204,27 @@ func (c *tableCache) parseSum(lang symbols.Language, sum [sha256.Size]byte, src 
 // the persistent store, and buffer, when not empty, is the open buffer src
 // is a version of (parsed through c.reparse).
 func (c *tableCache) parseStored(lang symbols.Language, sum [sha256.Size]byte, src []byte, put bool, buffer string) symbols.Table {
-	key := tableKey{lang, sum}
-	if t, ok := c.tables.get(key); ok {
+	if t, ok := c.storedSum(lang, sum); ok {
 		return t
 	}
-	store := c.persistent()
-	t, ok := symbols.Table{}, false
-	if store != nil {
-		t, ok = stored(store, storeKey(lang, sum), lang)
+	var t symbols.Table
+	if buffer != "" {
+		t = c.reparse.Parse(buffer, lang, src, symbols.Options{KeepBodyTokens: true})
+	} else {
+		t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
 	}
-	if !ok {
-		if buffer != "" {
-			t = c.reparse.Parse(buffer, lang, src, symbols.Options{KeepBodyTokens: true})
-		} else {
-			t = symbols.Parse(lang, src, symbols.Options{KeepBodyTokens: true})
-		}
-		// A table from a parse that gave up (time limit, loaded machine)
-		// is not the file's: it is never kept. Key languages are parsed
-		// in Go, quickly; they are not kept either.
-		if put && store != nil && !t.GaveUp && !symbols.IsKeyLanguage(lang) {
-			store.Put(storeKey(lang, sum), symbols.EncodeTable(t))
-		}
+	// A table from a parse that gave up (time limit, loaded machine) is
+	// not the file's: it is never kept. Key languages are parsed in Go,
+	// quickly; they are not kept either.
+	if store := c.persistent(); put && store != nil && !t.GaveUp && !symbols.IsKeyLanguage(lang) {
+		store.Put(storeKey(lang, sum), symbols.EncodeTable(t))
 	}
-	c.tables.put(key, t)
+	c.tables.put(tableKey{lang, sum}, t)
 	return t
 }
 
 // storedSum returns a table without the content: memoised, else from the
-// persistent store (false when neither has it).
+// persistent store, then memoised (false when neither has it).
 func (c *tableCache) storedSum(lang symbols.Language, sum [sha256.Size]byte) (symbols.Table, bool) {
 	key := tableKey{lang, sum}
 	if t, ok := c.tables.get(key); ok {

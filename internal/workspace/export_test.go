@@ -73,15 +73,15 @@ func ReencodeMentionRecords(data []byte, root string) ([]byte, bool) {
 // SetMentionPackWriteEvery sets how often one process rewrites a root's
 // mention records; the returned func restores it.
 func SetMentionPackWriteEvery(d time.Duration) (restore func()) {
-	was := mentionPackWrites.set(d)
-	return func() { mentionPackWrites.set(was) }
+	was := mentionPackWrites.Set(d)
+	return func() { mentionPackWrites.Set(was) }
 }
 
 // SetWidePartWriteEvery spaces the rewrites of a root's stored
 // repository-wide pass; the returned func restores it.
 func SetWidePartWriteEvery(d time.Duration) (restore func()) {
-	was := widePartWrites.set(d)
-	return func() { widePartWrites.set(was) }
+	was := widePartWrites.Set(d)
+	return func() { widePartWrites.Set(was) }
 }
 
 // WidePartsTaken counts the repository-wide passes answered from the

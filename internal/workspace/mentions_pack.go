@@ -25,7 +25,7 @@ const mentionScheme = "clew-lsp mention records v2"
 
 // mentionPackWrites spaces the rewrites of one root's entry in a
 // long-running process (the server's verifyWorkspace).
-var mentionPackWrites = &writeThrottle{every: 10 * time.Second}
+var mentionPackWrites = &WriteThrottle{Every: 10 * time.Second}
 
 var errBadMentionPack = errors.New("mention records: malformed entry")
 
@@ -51,13 +51,13 @@ func loadMentionRecords(store TableStore, root string) []mentionRecord {
 }
 
 // storeMentionRecords writes recs (sorted by path) as root's entry, at
-// most every mentionPackWrites.every per process.
+// most every mentionPackWrites.Every per process.
 func storeMentionRecords(store TableStore, root string, recs []mentionRecord) {
 	if store == nil {
 		return
 	}
 	key := mentionPackKey(root)
-	if !mentionPackWrites.due(key) {
+	if !mentionPackWrites.Due(key) {
 		return
 	}
 	store.Put(key, encodeMentionRecords(recs, root))

@@ -30,7 +30,7 @@ const widePartScheme = "clew-lsp repository-wide part v1"
 
 // widePartWrites spaces the rewrites of one root's entry in a
 // long-running process (a server re-runs the pass as files change).
-var widePartWrites = &writeThrottle{every: 10 * time.Second}
+var widePartWrites = &WriteThrottle{Every: 10 * time.Second}
 
 var widePartsTaken atomic.Int64 // passes answered from the store (tests)
 
@@ -57,10 +57,7 @@ func (r *checkRun) persistPart(pk [sha256.Size]byte, cands []string, results []p
 	if store == nil || len(cands) == 0 || len(results) != len(cands) {
 		return
 	}
-	if _, ok := r.s.files.(FileStater); !ok {
-		return
-	}
-	stats := r.s.FileStats(cands)
+	stats := r.s.FileStats(cands) // none Ok without a FileStater: nothing is kept
 	recs := make([]storedCand, len(results))
 	for i, res := range results {
 		stat := TrustedStat(stats[i], start)
@@ -74,7 +71,7 @@ func (r *checkRun) persistPart(pk [sha256.Size]byte, cands []string, results []p
 			accepted: res.decls != nil, sum: res.sum}
 	}
 	key := widePartKey(r.s.root)
-	if !widePartWrites.due(key) {
+	if !widePartWrites.Due(key) {
 		return
 	}
 	root := r.s.root

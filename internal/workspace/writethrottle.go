@@ -6,28 +6,31 @@ import (
 	"time"
 )
 
-// writeThrottle spaces the rewrites of one per-root entry in a
-// long-running process (a server re-derives it as files change), at most
-// one every `every` per key.
-type writeThrottle struct {
-	every time.Duration
+// WriteThrottle spaces the rewrites of a per-root entry of the persistent
+// store in a long-running process (a server re-derives it as files
+// change): at most one every Every per key. The mention records, the
+// stored repository-wide pass and contextmap's identifier index use one
+// each.
+type WriteThrottle struct {
+	Every time.Duration
 	last  sync.Map // key → time of the last write
 }
 
-// due reports whether key may be written now, and if so counts it
+// Due reports whether key may be written now, and if so counts it
 // written.
-func (w *writeThrottle) due(key [sha256.Size]byte) bool {
+func (w *WriteThrottle) Due(key [sha256.Size]byte) bool {
 	now := time.Now()
-	if last, ok := w.last.Load(key); ok && now.Sub(last.(time.Time)) < w.every {
+	if last, ok := w.last.Load(key); ok && now.Sub(last.(time.Time)) < w.Every {
 		return false
 	}
 	w.last.Store(key, now)
 	return true
 }
 
-// set changes the spacing and forgets the writes so far (tests).
-func (w *writeThrottle) set(every time.Duration) (was time.Duration) {
-	was, w.every = w.every, every
+// Set changes the spacing and forgets the writes so far (tests); it
+// returns the spacing before.
+func (w *WriteThrottle) Set(every time.Duration) (was time.Duration) {
+	was, w.Every = w.Every, every
 	w.last.Clear()
 	return was
 }

@@ -352,9 +352,7 @@ func TestContextTheWorkspaceGraph(t *testing.T) {
 // examples/tour: the seed is the innermost declaration and the passage
 // whose anchor went stale is excluded as stale, never selected.
 func TestContextTourStalePassage(t *testing.T) {
-	r := wstest.New(t)
-	copyTour(t, r)
-	r.Commit("tour")
+	r := tourRepo(t)
 	snap, err := disk.Load(r.Dir)
 	if err != nil {
 		t.Fatal(err)

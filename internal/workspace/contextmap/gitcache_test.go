@@ -2,7 +2,6 @@ package contextmap
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"maps"
 	"strings"
@@ -72,15 +71,7 @@ func TestHeadFilesFromTheStoreKeepTheTreeState(t *testing.T) {
 	}
 	state := func() string {
 		t.Helper()
-		snap, err := disk.Load(r.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap.UseTableStore(store)
-		b, err := contextBase(context.Background(), snap)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, b := storedBase(t, r.Dir, store)
 		return b.git.WorkingTree
 	}
 	stored := func(head string) bool {

@@ -12,10 +12,13 @@ import (
 // tourDir is the example workspace (the one the façade's tour tests pin).
 const tourDir = "../../../examples/tour"
 
-// copyTour copies the example into a fresh repository.
-func copyTour(t *testing.T, r *wstest.Repo) {
+// tourRepo is the example committed into a fresh repository.
+func tourRepo(t *testing.T) *wstest.Repo {
 	t.Helper()
+	r := wstest.New(t)
 	r.CopyFrom(tourDir)
+	r.Commit("tour")
+	return r
 }
 
 // check loads dir from disk and checks it, as `clew-lsp verify` does.

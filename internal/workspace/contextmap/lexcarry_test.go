@@ -123,8 +123,7 @@ func TestIndexCarriedOverAnswersAsFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	words := carryWords(n, 4)
-	defer func(d time.Duration) { packWriteEvery = d }(packWriteEvery)
-	packWriteEvery = 0 // every build persists its index
+	defer packWrites.Set(packWrites.Set(0)) // every build persists its index
 	load := func(t *testing.T) *workspace.Snapshot {
 		t.Helper()
 		s, err := disk.Load(dir)
@@ -292,8 +291,7 @@ func TestTooLargeFileKeepsItsRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(d time.Duration) { packWriteEvery = d }(packWriteEvery)
-	packWriteEvery = 0
+	defer packWrites.Set(packWrites.Set(0))
 	build := func(t *testing.T, stored bool) *ctxBase {
 		t.Helper()
 		s, err := disk.Load(dir)

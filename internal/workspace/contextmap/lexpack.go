@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/clew-lsp/clew-lsp/internal/anchors"
@@ -29,12 +28,10 @@ const lexPackScheme = "clew-lsp context index v1"
 // maxPackBytes bounds what is persisted: a larger index stays in memory.
 const maxPackBytes = 512 << 20
 
-// packWriteEvery spaces the rewrites of one entry in a long-running
-// process (a server saving files): the entry is a cache, a few files read
-// again by the next process cost less than rewriting it on every save.
-var packWriteEvery = 10 * time.Second
-
-var packWrites sync.Map // key → time of the last write
+// packWrites spaces the rewrites of one entry in a long-running process
+// (a server saving files): the entry is a cache, a few files read again
+// by the next process cost less than rewriting it on every save.
+var packWrites = &workspace.WriteThrottle{Every: 10 * time.Second}
 
 func packKey(root string) [sha256.Size]byte {
 	return sha256.Sum256([]byte(lexPackScheme + "\x00" + root))
@@ -67,18 +64,16 @@ func loadIndex(s *workspace.Snapshot) *cxIndexed {
 	return x
 }
 
-// storeIndex persists x as s's root's index (at most every packWriteEvery).
+// storeIndex persists x as s's root's index (at most every packWrites.Every).
 func storeIndex(s *workspace.Snapshot, x *cxIndexed) {
 	store := indexStore(s)
 	if store == nil {
 		return
 	}
 	key := packKey(s.Root())
-	now := time.Now()
-	if last, ok := packWrites.Load(key); ok && now.Sub(last.(time.Time)) < packWriteEvery {
+	if !packWrites.Due(key) {
 		return
 	}
-	packWrites.Store(key, now)
 	root := s.Root()
 	encode := func() []byte {
 		data := encodeIndex(x, root)

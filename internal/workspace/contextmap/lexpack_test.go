@@ -31,6 +31,14 @@ func packedTree(t *testing.T) (*workspace.Snapshot, *ctxBase, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s, b := storedBase(t, dir, store)
+	return s, b, cache
+}
+
+// storedBase loads dir afresh (a new process, as far as memory goes) with
+// store and builds its context base.
+func storedBase(t *testing.T, dir string, store workspace.TableStore) (*workspace.Snapshot, *ctxBase) {
+	t.Helper()
 	s, err := disk.Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +48,7 @@ func packedTree(t *testing.T) (*workspace.Snapshot, *ctxBase, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, b, cache
+	return s, b
 }
 
 // TestIndexPackRoundTrip: what is decoded answers as what was encoded;

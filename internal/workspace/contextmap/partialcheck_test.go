@@ -9,7 +9,6 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
 // A one-shot command's context (contextmap.PartialChecks: the anchors'
@@ -18,9 +17,7 @@ import (
 // after an edit that breaks one more anchor, and on a generated module
 // with 200 pinned anchors, one of them broken, from several seeds each.
 func TestPartialChecksAnswerAsWholeTables(t *testing.T) {
-	tour := wstest.New(t)
-	copyTour(t, tour)
-	tour.Commit("tour")
+	tour := tourRepo(t)
 	// One more anchor broken: its method renamed.
 	p := filepath.Join(tour.Dir, "resolver", "resolve.go")
 	src, err := os.ReadFile(p)

@@ -8,7 +8,6 @@ import (
 	"github.com/clew-lsp/clew-lsp/internal/devcontext"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/contextmap"
 	"github.com/clew-lsp/clew-lsp/internal/workspace/disk"
-	"github.com/clew-lsp/clew-lsp/internal/workspace/wstest"
 )
 
 // TestContextTourStalePassageLeftOutOfItsDoc compiles inside Cache.Lookup
@@ -17,9 +16,7 @@ import (
 // in its place, it is listed as stale, and the doc's cost is that of the
 // text shown.
 func TestContextTourStalePassageLeftOutOfItsDoc(t *testing.T) {
-	r := wstest.New(t)
-	copyTour(t, r)
-	r.Commit("tour")
+	r := tourRepo(t)
 	snap, err := disk.Load(r.Dir)
 	if err != nil {
 		t.Fatal(err)
